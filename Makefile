@@ -1,0 +1,217 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# led_pattern: the only entry point.  `make help` lists the targets.
+#
+# Everything the build writes goes below $(O) (default build/, git-ignored).
+
+O ?= build
+override O := $(abspath $(O))
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+step = @printf '  %-7s %s\n' '$(1)' '$(2)'
+
+# Debian packages the build installs when `dpkg -s` says they are missing.
+HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
+	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
+	sparse git xz-utils dpkg-dev python3 make gcc
+# arm64 packages downloaded and unpacked (never installed) into $(O).
+ARM64_PACKAGES := busybox-static
+
+ARCH := arm64
+CROSS_COMPILE := aarch64-linux-gnu-
+KERNEL_TARBALL := /usr/src/linux-source-6.1.tar.xz
+KSRC := $(O)/linux
+KJOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
+KMAKE = $(MAKE) $(KJOBS) -C $(KSRC) O=$(1) ARCH=$(ARCH) \
+	CROSS_COMPILE=$(CROSS_COMPILE) \
+	KBUILD_BUILD_USER=led_pattern KBUILD_BUILD_HOST=board $(if $(V),V=$(V))
+# ccache in masquerade mode: a directory early in PATH whose compiler
+# names are links to ccache, which then runs the next one in PATH.
+export CCACHE_DIR := $(O)/ccache
+export PATH := $(O)/ccache-bin:$(PATH)
+
+SERIES := $(TOP)/series/series
+PATCHES := $(addprefix $(TOP)/series/,$(shell sed -e 's/\#.*//' $(SERIES) 2>/dev/null))
+
+SMP ?= 2
+QEMU := qemu-system-aarch64
+
+.PRECIOUS: $(O)/smp%/virt.dts
+.PHONY: help deps tree export kernel kernel-debug dtb initramfs emu run guest \
+	check check-debug bench clean FORCE
+.DELETE_ON_ERROR:
+
+help:
+	@echo 'led_pattern: LED pattern engines for Linux 6.1 on an emulated LP5523'
+	@echo ''
+	@echo '  make run            boot the board to a shell, live view of the LP5523 outputs'
+	@echo '  make check          build everything, run all tests; last line "N passed, N failed"'
+	@echo '  make check-debug    the guest tests on the debug kernel (lockdep, KASAN, ...)'
+	@echo '  make bench          timing figures against upstream ledtrig-pattern'
+	@echo '  make guest SCRIPT=f run script f as root on the booted board, keep the timeline'
+	@echo '  make tree           unpack the kernel into $(O)/linux and apply series/'
+	@echo '  make export         write the commits of $(O)/linux back to series/'
+	@echo '  make kernel         build $(O)/Image (also kernel-debug)'
+	@echo '  make deps           install missing Debian packages'
+	@echo '  make clean          remove $(O)'
+	@echo ''
+	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
+	@echo '  V=1    show full commands'
+
+# ---------------------------------------------------------------- packages
+$(O)/.stamp_deps: $(TOP)/qemu/deps.sh
+	$(call step,DEPS,$(HOST_PACKAGES) $(ARM64_PACKAGES):arm64)
+	$(Q)mkdir -p $(O)
+	$(Q)$(TOP)/qemu/deps.sh $(HOST_PACKAGES) -- $(ARM64_PACKAGES)
+	$(Q)touch $@
+
+deps: $(O)/.stamp_deps
+
+# ---------------------------------------------------------------- kernel tree
+$(O)/.stamp_unpacked: | $(O)/.stamp_deps
+	$(call step,UNPACK,$(KERNEL_TARBALL))
+	$(Q)mkdir -p $(O)/ccache-bin
+	$(Q)ln -sf $$(command -v ccache) $(O)/ccache-bin/$(CROSS_COMPILE)gcc
+	$(Q)rm -rf $(KSRC) $(KSRC).tmp && mkdir -p $(KSRC).tmp
+	$(Q)tar -xJf $(KERNEL_TARBALL) -C $(KSRC).tmp --strip-components=1
+	$(Q)sed -i '/^# Debian packaging: ignore everything/,$$d' $(KSRC).tmp/.gitignore
+	$(Q)cd $(KSRC).tmp && git init -q -b master && \
+		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
+			add -A && \
+		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
+			commit -q -m 'Debian linux-source-6.1 baseline' && \
+		git tag baseline
+	$(Q)mv $(KSRC).tmp $(KSRC)
+	$(Q)touch $@
+
+# Re-apply series/ onto the baseline whenever a patch changes.  Refuses to
+# throw away work: uncommitted changes, or commits that `make export` has
+# not written back to series/.
+$(O)/.stamp_patched: $(O)/.stamp_unpacked $(SERIES) $(PATCHES) $(TOP)/qemu/apply-series.sh
+	$(call step,PATCH,series/ onto $(KSRC))
+	$(Q)$(TOP)/qemu/apply-series.sh $(KSRC) $(TOP)/series $@
+
+tree: $(O)/.stamp_patched
+
+export: $(O)/.stamp_unpacked
+	$(call step,EXPORT,$(KSRC) to series/)
+	$(Q)$(TOP)/qemu/export-series.sh $(KSRC) $(TOP)/series $(O)/.stamp_patched
+
+# ---------------------------------------------------------------- kernel
+define kernel_config
+$(1)/.config: $(O)/.stamp_patched $(2) $(TOP)/qemu/merge-config.sh
+	$$(call step,CONFIG,$(1))
+	$$(Q)mkdir -p $(1)
+	$$(Q)$(TOP)/qemu/merge-config.sh '$$(call KMAKE,$(1))' $(KSRC) $(1) $(2)
+endef
+KCONF := $(TOP)/qemu/kernel.config
+KCONF_DEBUG := $(KCONF) $(TOP)/qemu/kernel-debug.config
+$(eval $(call kernel_config,$(O)/kbuild,$(KCONF)))
+$(eval $(call kernel_config,$(O)/kbuild-debug,$(KCONF_DEBUG)))
+
+# kbuild knows what changed in $(KSRC): always ask it.
+$(O)/Image: $(O)/kbuild/.config FORCE
+	$(call step,KERNEL,$@)
+	$(Q)+$(call KMAKE,$(O)/kbuild) -s Image
+	$(Q)cmp -s $(O)/kbuild/arch/arm64/boot/Image $@ || \
+		cp $(O)/kbuild/arch/arm64/boot/Image $@
+
+$(O)/Image-debug: $(O)/kbuild-debug/.config FORCE
+	$(call step,KERNEL,$@)
+	$(Q)+$(call KMAKE,$(O)/kbuild-debug) -s Image
+	$(Q)cmp -s $(O)/kbuild-debug/arch/arm64/boot/Image $@ || \
+		cp $(O)/kbuild-debug/arch/arm64/boot/Image $@
+
+kernel: $(O)/Image
+kernel-debug: $(O)/Image-debug
+
+# ---------------------------------------------------------------- board
+# QEMU's own tree for the exact machine options we boot with, one per CPU
+# count; board.dts includes it.
+QEMU_MACHINE = -M virt,memory-backend=mem -cpu cortex-a53 -m 256 -smp $(1) \
+	-object memory-backend-memfd,id=mem,size=256M,share=on -nic none \
+	-display none
+$(O)/smp%/virt.dts: $(TOP)/qemu/dts-labels.awk | $(O)/.stamp_deps
+	$(call step,DUMPDTB,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(QEMU) $(call QEMU_MACHINE,$*) -machine dumpdtb=$(@D)/virt.dtb \
+		>/dev/null 2>&1
+	$(Q)dtc -q -I dtb -O dts -o $(@D)/virt.raw.dts $(@D)/virt.dtb
+	$(Q)awk -f $(TOP)/qemu/dts-labels.awk $(@D)/virt.raw.dts $(@D)/virt.raw.dts > $@
+
+# As kbuild does: cpp for the dt-bindings headers, then dtc, which finds
+# the /include/d virt.dts in $(O)/smpN.
+$(O)/board-smp%.dtb: $(TOP)/dts/board.dts $(O)/smp%/virt.dts $(O)/.stamp_unpacked
+	$(call step,DTC,$@)
+	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
+		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/board.pp.dts
+	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/board.pp.dts
+
+dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb
+
+# ---------------------------------------------------------------- userland
+$(O)/busybox/bin/busybox: | $(O)/.stamp_deps
+	$(call step,FETCH,busybox-static:arm64)
+	$(Q)rm -rf $(O)/debs && mkdir -p $(O)/debs $(O)/busybox
+	$(Q)cd $(O)/debs && apt-get download -q busybox-static:arm64 >/dev/null
+	$(Q)dpkg-deb -x $(O)/debs/busybox-static_*_arm64.deb $(O)/busybox
+	$(Q)test -x $@ && touch $@
+
+GUEST_FILES := $(shell find $(TOP)/guest-tests -type f 2>/dev/null) $(TOP)/qemu/init
+$(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(GUEST_FILES) $(TOP)/qemu/mkinitramfs.sh
+	$(call step,CPIO,$@)
+	$(Q)$(TOP)/qemu/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@
+
+initramfs: $(O)/initramfs.cpio.gz
+
+# ---------------------------------------------------------------- emulator
+LIBVHOST := $(O)/qemu-src/subprojects/libvhost-user
+$(O)/.stamp_qemu_src: | $(O)/.stamp_deps
+	$(call step,FETCH,qemu source package: libvhost-user)
+	$(Q)rm -rf $(O)/qemu-src $(O)/qemu-dl && mkdir -p $(O)/qemu-src $(O)/qemu-dl
+	$(Q)cd $(O)/qemu-dl && apt-get source -q --download-only qemu >/dev/null 2>&1
+	$(Q)tar -xJf $(O)/qemu-dl/qemu_*.orig.tar.xz -C $(O)/qemu-src \
+		--strip-components=1 --wildcards '*/subprojects/libvhost-user' \
+		'*/include/qemu' '*/include/standard-headers'
+	$(Q)test -f $(LIBVHOST)/libvhost-user.c && touch $@
+
+$(O)/emu/lp5523-emu: $(O)/.stamp_qemu_src FORCE
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src $@
+
+emu: $(O)/emu/lp5523-emu
+
+# ---------------------------------------------------------------- boot
+BOOT_DEPS := $(O)/Image $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
+BOOT := $(TOP)/qemu/boot.sh
+
+run: $(BOOT_DEPS)
+	$(Q)$(BOOT) --build $(O) --smp $(SMP) --mode shell --view
+
+guest: $(BOOT_DEPS)
+	$(if $(SCRIPT),,$(error Error: set SCRIPT=file to use guest))
+	$(Q)$(BOOT) --build $(O) --smp $(SMP) --mode script --script $(SCRIPT) \
+		--out $(O)/guest
+
+# ---------------------------------------------------------------- tests
+check: $(BOOT_DEPS)
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
+		> $(O)/emu-check.log 2>&1 || true
+	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(O)/Image \
+		--host-results $(O)/emu-check.log
+
+check-debug: $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
+	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(O)/Image-debug \
+		--results $(O)/results-debug --debug
+
+bench: $(BOOT_DEPS)
+	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O)
+
+clean:
+	$(Q)rm -rf $(O)

@@ -1,0 +1,135 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# KTAP output for the guest suites, with the function names of mainline's
+# tools/testing/selftests/kselftest/ktap_helpers.sh, plus helpers for
+# sysfs and the emulator's control channel.
+
+KTAP_TESTNUM=1
+KTAP_CNT_PASS=0
+KTAP_CNT_FAIL=0
+KTAP_CNT_SKIP=0
+
+ktap_print_header() {
+	echo "TAP version 13"
+}
+
+ktap_set_plan() {
+	echo "1..$1"
+}
+
+# ktap_test_pass <name>
+ktap_test_pass() {
+	echo "ok $KTAP_TESTNUM $1"
+	KTAP_TESTNUM=$((KTAP_TESTNUM + 1))
+	KTAP_CNT_PASS=$((KTAP_CNT_PASS + 1))
+}
+
+# ktap_test_fail <name> [<why>...]: why lines go out as "# " diagnostics
+ktap_test_fail() {
+	local name=$1
+	shift
+	echo "not ok $KTAP_TESTNUM $name"
+	for why in "$@"; do
+		echo "# $why"
+	done
+	KTAP_TESTNUM=$((KTAP_TESTNUM + 1))
+	KTAP_CNT_FAIL=$((KTAP_CNT_FAIL + 1))
+}
+
+ktap_test_skip() {
+	echo "ok $KTAP_TESTNUM $1 # SKIP $2"
+	KTAP_TESTNUM=$((KTAP_TESTNUM + 1))
+	KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1))
+}
+
+# ktap_test_result <name> <command...>: pass when the command succeeds
+ktap_test_result() {
+	local name=$1
+	shift
+	if "$@"; then
+		ktap_test_pass "$name"
+	else
+		ktap_test_fail "$name"
+	fi
+}
+
+ktap_print_msg() {
+	echo "# $*"
+}
+
+ktap_exit_fail_msg() {
+	echo "Bail out! $*"
+	ktap_finished
+	exit 1
+}
+
+ktap_finished() {
+	echo "# Totals: pass:$KTAP_CNT_PASS fail:$KTAP_CNT_FAIL xfail:0 xpass:0 skip:$KTAP_CNT_SKIP error:0"
+	[ "$KTAP_CNT_FAIL" -eq 0 ]
+}
+
+# ---- helpers -------------------------------------------------------------
+
+# want_eq <what> <want> <got>: succeed, or print "# <what>: want ... got ..."
+want_eq() {
+	[ "$2" = "$3" ] && return 0
+	echo "# $1: want \"$2\" got \"$3\""
+	return 1
+}
+
+# write_ok <value> <file>: write like `echo value > file`, succeed when the
+# write did.  write_err <errno name> <value> <file>: succeed when the write
+# failed with that errno (EINVAL, E2BIG, EBUSY, ...).
+write_ok() {
+	local err
+	err=$( (printf '%s\n' "$1" > "$2") 2>&1) && return 0
+	echo "# write \"$1\" to $2 failed: $err"
+	return 1
+}
+
+errno_text() {
+	case $1 in
+	EINVAL) echo "Invalid argument" ;;
+	E2BIG) echo "Argument list too long" ;;
+	EBUSY) echo "Resource busy" ;;
+	ENODEV) echo "No such device" ;;
+	ERANGE) echo "Result not representable" ;;
+	EPERM) echo "Operation not permitted" ;;
+	ENOSPC) echo "No space left on device" ;;
+	*) echo "$1" ;;
+	esac
+}
+
+write_err() {
+	local err want
+	want=$(errno_text "$1")
+	if err=$( (printf '%s\n' "$2" > "$3") 2>&1); then
+		echo "# write \"$2\" to $3: want $1 got success"
+		return 1
+	fi
+	case $err in
+	*"$want"*) return 0 ;;
+	esac
+	echo "# write \"$2\" to $3: want $1 got \"$err\""
+	return 1
+}
+
+# dmesg_mark: remember where the kernel log ends; dmesg_since: what came after
+dmesg_mark() {
+	DMESG_MARK=$(dmesg | wc -l)
+}
+
+dmesg_since() {
+	dmesg | tail -n +$((DMESG_MARK + 1))
+}
+
+# The emulator's control channel (see qemu/README.md).  Marks land in the
+# host timeline as "# <t_us> mark <text>", to slice it in <suite>.check.
+emu_ctl() {
+	[ -e /dev/lp5523-ctl ] || return 1
+	printf '%s\n' "$*" > /dev/lp5523-ctl
+}
+
+emu_mark() {
+	emu_ctl mark "$@"
+}

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run-checks.sh --build DIR [--kernel IMAGE] [--results DIR] [--debug]
+#               [--host-results FILE] [--smp "1 2"] [--only a,b]
+#
+# Boot the board once per CPU count in check mode, split the console into
+# one KTAP file per suite under the results directory, run each suite's
+# host-side timeline check (guest-tests/<suite>.check), then count every
+# result.  Last line: "N passed, N failed"; exit 1 on any failure.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+build= kernel= results= debug= host_results= smps="1 2" only=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--build) build=$2; shift ;;
+	--kernel) kernel=$2; shift ;;
+	--results) results=$2; shift ;;
+	--debug) debug=1 ;;
+	--host-results) host_results=$2; shift ;;
+	--smp) smps=$2; shift ;;
+	--only) only=$2; shift ;;
+	*) echo "run-checks.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift
+done
+results=${results:-$build/results}
+rm -rf "$results"
+mkdir -p "$results"
+
+# split_console <console.log> <dir>: one <suite>.ktap per "### begin" block;
+# a block without its "### end" (the guest died in it) becomes a failure.
+split_console() {
+	awk -v dir="$2" '
+		/^### begin / { suite = $3; file = dir "/" suite ".ktap"; printf "" > file; next }
+		/^### end / {
+			if ($4 != 0 && suite != "")
+				print "# suite exited with status " $4 >> file
+			close(file); suite = ""; next
+		}
+		/^### done$/ { done = 1; next }
+		suite != "" { print >> file }
+		END {
+			if (suite != "") {
+				print "not ok 999 " suite "_finished" >> file
+				print "# the guest stopped inside this suite" >> file
+			}
+			if (!done) {
+				f = dir "/boot.ktap"
+				print "TAP version 13\n1..1\nnot ok 1 guest_ran_all_suites" > f
+				print "# no \"### done\" on the console: see console.log" >> f
+			}
+		}' "$1"
+}
+
+for smp in $smps; do
+	out=$results/smp$smp
+	mkdir -p "$out"
+	echo "  BOOT    smp=$smp${debug:+ (debug kernel)}"
+	"$top/qemu/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} \
+		--smp "$smp" --mode check --out "$out" ${only:+--only "$only"} \
+		--timeout 1800 > /dev/null 2>&1 || true
+	split_console "$out/console.log" "$out"
+	for chk in "$here"/*.check; do
+		[ -e "$chk" ] || continue
+		suite=$(basename "$chk" .check)
+		[ -e "$out/$suite.ktap" ] || continue
+		"$chk" "$out/timeline.txt" "$out/$suite.ktap" \
+			> "$out/${suite}_timeline.ktap" 2>&1 || true
+	done
+done
+if [ -n "$host_results" ] && [ -e "$host_results" ]; then
+	cp "$host_results" "$results/emulator.ktap"
+fi
+
+# Count top-level results (KUnit's nested subtests stay indented).
+pass=0 fail=0 skip=0
+for f in $(find "$results" -name '*.ktap' | sort); do
+	name=${f#"$results"/}
+	counts=$(awk '
+		/^ok [0-9]+.*# [Ss][Kk][Ii][Pp]/ { s++; next }
+		/^ok [0-9]+/ { p++; next }
+		/^not ok [0-9]+/ { f++; print "#   FAIL " $0 > "/dev/stderr"; next }
+		END { printf "%d %d %d\n", p, f, s }' "$f" 2>"$f.fails")
+	set -- $counts
+	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+	if [ "$1" -eq 0 ] && [ "$2" -eq 0 ] && [ "$3" -eq 0 ]; then
+		echo "  ${name}: no results"
+		fail=$((fail + 1))
+	else
+		printf '  %-40s %3d passed %3d failed %3d skipped\n' "$name" "$1" "$2" "$3"
+	fi
+	sed "s|^#   FAIL |    not ok: |" "$f.fails"
+	rm -f "$f.fails"
+done
+[ "$skip" -eq 0 ] || echo "$skip skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

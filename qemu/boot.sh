@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# boot.sh --build DIR [--kernel IMAGE] [--smp N] [--mode shell|script|check]
+#         [--script FILE] [--out DIR] [--view] [--only a,b] [--emu-args "..."]
+#         [--append "..."] [--timeout SECONDS]
+#
+# Start the LP5523 emulator, boot the board with QEMU, stop the emulator
+# once QEMU has exited.  Console and timeline go to the --out directory;
+# the exit status is QEMU's (script mode: the script's).
+set -eu
+
+build= kernel= smp=2 mode=shell script= out= view= only= emu_args= append=
+timeout=900
+while [ $# -gt 0 ]; do
+	case $1 in
+	--build) build=$2; shift ;;
+	--kernel) kernel=$2; shift ;;
+	--smp) smp=$2; shift ;;
+	--mode) mode=$2; shift ;;
+	--script) script=$2; shift ;;
+	--out) out=$2; shift ;;
+	--view) view=--view ;;
+	--only) only=$2; shift ;;
+	--emu-args) emu_args=$2; shift ;;
+	--append) append=$2; shift ;;
+	--timeout) timeout=$2; shift ;;
+	*) echo "boot.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ -n "$build" ] || { echo "boot.sh: --build DIR is required" >&2; exit 2; }
+kernel=${kernel:-$build/Image}
+out=${out:-$build/$mode}
+initrd=$build/initramfs.cpio.gz
+dtb=$build/board-smp$smp.dtb
+emu=$build/emu/lp5523-emu
+for f in "$kernel" "$initrd" "$dtb" "$emu"; do
+	[ -e "$f" ] || { echo "boot.sh: $f: missing (run make)" >&2; exit 1; }
+done
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+sock=$out/vi2c.sock
+ctl=$out/ctl.sock
+timeline=$out/timeline.txt
+console=$out/console.log
+emu_pid=
+
+stop_emulator() {
+	if [ -n "$emu_pid" ]; then
+		kill -TERM "$emu_pid" 2>/dev/null || true
+		wait "$emu_pid" 2>/dev/null || true
+		emu_pid=
+	fi
+	rm -f "$sock" "$ctl"
+}
+trap stop_emulator EXIT
+trap 'exit 130' INT TERM
+
+# make guest: the script rides in a second cpio archive appended to the
+# initramfs; the kernel unpacks both.
+if [ "$mode" = script ]; then
+	[ -r "$script" ] || { echo "boot.sh: --script $script: not readable" >&2; exit 2; }
+	stage=$out/script-root
+	rm -rf "$stage" && mkdir -p "$stage/guest"
+	cp "$script" "$stage/guest/script.sh"
+	(cd "$stage" && find . | cpio -o -H newc --owner=0:0 --quiet) | gzip -n > "$out/script.cpio.gz"
+	cat "$initrd" "$out/script.cpio.gz" > "$out/initrd.gz"
+	initrd=$out/initrd.gz
+fi
+
+rm -f "$sock" "$ctl"
+# shellcheck disable=SC2086
+"$emu" --socket "$sock" --control "$ctl" --timeline "$timeline" $view $emu_args &
+emu_pid=$!
+i=0
+while [ ! -S "$sock" ] || [ ! -S "$ctl" ]; do
+	if ! kill -0 "$emu_pid" 2>/dev/null; then
+		emu_pid=
+		echo "boot.sh: the emulator exited before listening" >&2
+		exit 1
+	fi
+	i=$((i + 1))
+	[ $i -lt 500 ] || { echo "boot.sh: the emulator did not listen within 5 s" >&2; exit 1; }
+	sleep 0.01
+done
+
+cmdline="console=ttyAMA0 lptest.mode=$mode"
+[ "$mode" = shell ] || cmdline="$cmdline quiet loglevel=1"
+[ -z "$only" ] || cmdline="$cmdline lptest.only=$only"
+[ -z "$append" ] || cmdline="$cmdline $append"
+
+# The vhost-user device first: it gets the virtio-mmio transport that
+# dts/board.dts puts the I2C adapter on.
+set -- -M virt,memory-backend=mem -cpu cortex-a53 -m 256 -smp "$smp" \
+	-object memory-backend-memfd,id=mem,size=256M,share=on -nic none \
+	-chardev socket,id=vi2c,path="$sock" \
+	-device vhost-user-i2c-device,chardev=vi2c \
+	-chardev socket,id=ctl,path="$ctl" \
+	-device virtio-serial-device \
+	-device virtserialport,chardev=ctl,name=lp5523.ctl \
+	-global virtio-mmio.force-legacy=false \
+	-kernel "$kernel" -initrd "$initrd" -dtb "$dtb" -append "$cmdline"
+
+status=0
+if [ "$mode" = shell ]; then
+	qemu-system-aarch64 -nographic "$@" || status=$?
+else
+	timeout --foreground -k 5 "$timeout" qemu-system-aarch64 -display none \
+		-monitor none -serial stdio "$@" < /dev/null 2>&1 |
+		tr -d '\r' | tee "$console" || true
+	status=$(sed -n 's/^### end script \([0-9]*\)$/\1/p' "$console" | tail -1)
+	[ "$mode" != script ] && status=0
+	[ -n "$status" ] || { echo "boot.sh: the guest did not finish" >&2; status=1; }
+fi
+stop_emulator
+echo "timeline: $timeline"
+exit "$status"
