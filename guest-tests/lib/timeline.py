@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Read the LP5523 emulator's timeline for the host-side suite checks.
+
+Timeline format (qemu/README.md): "<t_us> <output 1-9> <pwm 0-255>" per
+output change; other lines start with "#", events as "# <t_us> <event> ...".
+Guest tests drop "mark <text>" events to delimit what they did.
+"""
+
+import sys
+
+
+class Timeline:
+    def __init__(self, path):
+        self.changes = []       # (t_us, output, pwm)
+        self.events = []        # (t_us, words)
+        with open(path) as f:
+            for line in f:
+                words = line.split()
+                if not words:
+                    continue
+                if words[0] == "#":
+                    if len(words) >= 3 and words[1].isdigit():
+                        self.events.append((int(words[1]), words[2:]))
+                    continue
+                if len(words) == 3 and all(w.isdigit() for w in words):
+                    self.changes.append(tuple(int(w) for w in words))
+
+    def mark(self, text):
+        """Time of the first mark whose text is `text`, or None."""
+        for t, words in self.events:
+            if words[:1] == ["mark"] and " ".join(words[1:]) == text:
+                return t
+        return None
+
+    def between(self, begin, end):
+        """Changes between two marks (texts), or None if a mark is missing."""
+        t0, t1 = self.mark(begin), self.mark(end)
+        if t0 is None or t1 is None:
+            return None
+        return [c for c in self.changes if t0 <= c[0] <= t1]
+
+    def level_at(self, output, t_us):
+        """PWM of an output at a time (0 before its first change)."""
+        level = 0
+        for t, out, pwm in self.changes:
+            if t > t_us:
+                break
+            if out == output:
+                level = pwm
+        return level
+
+
+def edges(changes, output, threshold=128):
+    """Rising-edge times of an output crossing `threshold`."""
+    rising, level = [], 0
+    for t, out, pwm in changes:
+        if out != output:
+            continue
+        if level < threshold <= pwm:
+            rising.append(t)
+        level = pwm
+    return rising
+
+
+class Ktap:
+    """KTAP for one host check; exit status 1 when anything failed."""
+
+    def __init__(self, plan):
+        self.n = 0
+        self.failed = 0
+        print("TAP version 13")
+        print(f"1..{plan}")
+
+    def result(self, name, ok, why=()):
+        self.n += 1
+        print(f"{'ok' if ok else 'not ok'} {self.n} {name}")
+        if not ok:
+            self.failed += 1
+            for line in ([why] if isinstance(why, str) else why):
+                print(f"# {line}")
+
+    def skip(self, name, why):
+        self.n += 1
+        print(f"ok {self.n} {name} # SKIP {why}")
+
+    def finish(self):
+        sys.exit(1 if self.failed else 0)
+
+
+def guest_passed(ktap_path, name):
+    """True if the guest's KTAP for the suite reports `ok N name`."""
+    try:
+        with open(ktap_path) as f:
+            for line in f:
+                w = line.split()
+                if len(w) >= 3 and w[0] == "ok" and w[2] == name:
+                    return True
+    except OSError:
+        pass
+    return False
