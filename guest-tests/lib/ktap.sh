@@ -83,8 +83,15 @@ want_eq() {
 write_ok() {
 	local err
 	err=$( (printf '%s\n' "$1" > "$2") 2>&1) && return 0
-	echo "# write \"$1\" to $2 failed: $err"
+	echo "# write \"$(shorten "$1")\" to $2 failed: ${err##*: }"
 	return 1
+}
+
+# shorten <text>: at most 40 characters of it, for diagnostics
+shorten() {
+	local s=$1
+	[ ${#s} -le 40 ] && { printf '%s' "$s"; return; }
+	printf '%s...(%d bytes)' "$(printf '%s' "$s" | head -c 40)" ${#s}
 }
 
 errno_text() {
@@ -104,13 +111,13 @@ write_err() {
 	local err want
 	want=$(errno_text "$1")
 	if err=$( (printf '%s\n' "$2" > "$3") 2>&1); then
-		echo "# write \"$2\" to $3: want $1 got success"
+		echo "# write \"$(shorten "$2")\" to $3: want $1 got success"
 		return 1
 	fi
 	case $err in
 	*"$want"*) return 0 ;;
 	esac
-	echo "# write \"$2\" to $3: want $1 got \"$err\""
+	echo "# write \"$(shorten "$2")\" to $3: want $1 got \"${err##*: }\""
 	return 1
 }
 
