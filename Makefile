@@ -61,6 +61,7 @@ help:
 	@echo '  make clean          remove $(O)'
 	@echo ''
 	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
+	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
 	@echo '  V=1    show full commands'
 
 # ---------------------------------------------------------------- packages
@@ -186,24 +187,25 @@ $(O)/emu/lp5523-emu: $(O)/.stamp_qemu_src FORCE
 emu: $(O)/emu/lp5523-emu
 
 # ---------------------------------------------------------------- boot
-BOOT_DEPS := $(O)/Image $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+# IMAGE=path boots another kernel (e.g. one built from a worktree).
+IMAGE ?= $(O)/Image
+BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
-BOOT := $(TOP)/qemu/boot.sh
+BOOT := $(TOP)/qemu/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
 
 run: $(BOOT_DEPS)
-	$(Q)$(BOOT) --build $(O) --smp $(SMP) --mode shell --view
+	$(Q)$(BOOT) --mode shell --view
 
 guest: $(BOOT_DEPS)
 	$(if $(SCRIPT),,$(error Error: set SCRIPT=file to use guest))
-	$(Q)$(BOOT) --build $(O) --smp $(SMP) --mode script --script $(SCRIPT) \
-		--out $(O)/guest
+	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(O)/guest
 
 # ---------------------------------------------------------------- tests
 check: $(BOOT_DEPS)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emu-check.log 2>&1 || true
-	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(O)/Image \
-		--host-results $(O)/emu-check.log
+	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(IMAGE) \
+		--host-results $(O)/emu-check.log $(if $(ONLY),--only $(ONLY))
 
 check-debug: $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
