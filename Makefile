@@ -213,7 +213,7 @@ check-debug: $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 		--results $(O)/results-debug --debug
 
 bench: $(BOOT_DEPS)
-	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O)
+	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
 
 clean:
 	$(Q)rm -rf $(O)
