@@ -1,0 +1,1325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LP5523 / LP55231 chip model.
+ *
+ * Source tags as in shared/reference/lp5523.md: [DS] = TI SNOSCR5A
+ * (LP55231 datasheet), [L5523] = Linux 6.1 drivers/leds/leds-lp5523.c.
+ * Choices the sources leave open are the LP5523_U_* constants below; each
+ * one is listed in README.md.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lp5523.h"
+
+/* ------------------------------------------------------------------ */
+/* Choices for points the reference marks UNCONFIRMED (see README.md)  */
+
+/* ramp/wait: no fetch slot on top of n x step (DS example shows none) */
+#define LP5523_U_RAMP_FETCH_CYCLES	0
+/* branch loop count c: number of jumps back (body runs c + 1 times) */
+#define LP5523_U_BRANCH_EXTRA_RUN	1
+/* one loop counter per branch instruction address, per engine */
+#define LP5523_U_LOOP_PER_BRANCH	1
+/* end: also returns EXEC of the engine to hold (00) */
+#define LP5523_U_END_CLEARS_EXEC	1
+/* engine PWM does not show in the 0x16-0x1E registers */
+#define LP5523_U_ENGINE_PWM_IN_REGS	0
+/* mode 00 (disabled) releases the engine's output mapping */
+#define LP5523_U_DISABLE_RELEASES_MAP	1
+/* master fader: duty = pwm * fader / 255, rounded down */
+#define LP5523_U_FADER_DIVISOR		255
+/* STATUS after reset reads the reset column (0x40), START-UP_BUSY
+ * only for the 500 us after CHIP_EN goes 0 -> 1 */
+#define LP5523_U_STARTUP_BUSY_CYCLES	17	/* 500 us at 32768 Hz */
+/* ENGINE_BUSY after entering LOAD; memory stays writable meanwhile */
+#define LP5523_U_LOAD_BUSY_CYCLES	16
+/* program memory without any engine in LOAD: writes dropped, reads 0 */
+#define LP5523_U_PROG_NO_LOAD_READ	0x00
+/* page select 6..7: accesses dropped, reads 0 */
+#define LP5523_U_PAGES			6
+/* auto-increment does not leave a D1..D9 PWM register (0x16-0x1E) */
+#define LP5523_U_AUTOINC_STOPS_AT_PWM	1
+/* s = 0 ramp/wait words (0x0001-0x01FF, 0x41xx): unknown -> halt */
+/* PC wraps to 0 when start address + PC passes the last word (95) */
+/* variable branch: count = whole 8-bit variable, 0 = forever */
+/* jne/jl/jge/je compare unsigned 8-bit values */
+/* while any engine is in LOAD, output changes are held back (frozen) */
+#define LP5523_U_LOAD_FREEZES_OUTPUTS	1
+/* several engines mapping one output: the last one to write wins */
+/* RESET (0x3D <- 0xFF) is acknowledged */
+/* a "wait" for the external trigger never completes (no TRIG pin) */
+/* mux_sel 16 (GPO on LP5523 per [MYN]) maps no output, logged */
+
+/* Analog values the model reports (not from any source; see README) */
+#define LP5523_TEMP_25C			0x19	/* TEMPERATURE READ reset [DS] */
+#define LP5523_ADC_VDD			166	/* 3.50 V */
+#define LP5523_ADC_VOUT			199	/* 4.49 V, charge pump 1.5x */
+#define LP5523_ADC_LED_WHITE		149	/* 2.99 V forward, D1..D6 */
+#define LP5523_ADC_LED_RED		110	/* 1.82 V forward, D7..D9 */
+#define LP5523_ADC_INT_PIN		49	/* 0 V */
+#define LP5523_LEDTEST_CYCLES		89	/* 2.7 ms per conversion [DS] */
+#define LP5523_TEMP_CYCLES		656	/* 20 ms per conversion [DS] */
+
+/* ------------------------------------------------------------------ */
+/* Timing [DS] section 7.6.4-7.6.7; the one place instruction time is  */
+/* kept.  Prescale 0 = clock/16, prescale 1 = clock/512.               */
+
+#define LP5523_INSN_CYCLES		16	/* set_pwm, branch, rst, end, ... */
+#define LP5523_PRESCALE0_CYCLES		16	/* 0.48828125 ms */
+#define LP5523_PRESCALE1_CYCLES		512	/* 15.625 ms */
+#define LP5523_NEVER			UINT64_MAX
+
+/* ------------------------------------------------------------------ */
+/* Register reset values                                               */
+
+static const struct {
+	uint8_t reg, val;
+} lp5523_reset_values[] = {
+	{ LP5523_REG_ENABLE_LEDS_MSB, 0x01 },	/* [DS] 7.6.2.4: D9_ON */
+	{ LP5523_REG_ENABLE_LEDS_LSB, 0xff },	/* [DS] 7.6.2.5: D8..D1_ON */
+	{ LP5523_REG_LED_CURRENT_BASE + 0, 0xaf }, /* [DS]: 17.5 mA */
+	{ LP5523_REG_LED_CURRENT_BASE + 1, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 2, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 3, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 4, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 5, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 6, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 7, 0xaf },
+	{ LP5523_REG_LED_CURRENT_BASE + 8, 0xaf },
+	{ LP5523_REG_CONFIG, 0x40 },		/* [DS]: EN_AUTO_INCR */
+	{ LP5523_REG_STATUS, 0x40 },		/* [DS] table 3: MASK_BUSY */
+	{ LP5523_REG_TEMP_READ, LP5523_TEMP_25C }, /* [DS]: 25 C */
+	{ LP5523_REG_CH1_PROG_START + 0, 0x00 }, /* [DS] */
+	{ LP5523_REG_CH1_PROG_START + 1, 0x08 }, /* [DS] */
+	{ LP5523_REG_CH1_PROG_START + 2, 0x10 }, /* [DS] */
+	/* everything else resets to 0x00 [DS] table 3 */
+};
+
+static const char *const lp5523_mode_name[] = {
+	"disabled", "load", "run", "halt"
+};
+static const char *const lp5523_exec_name[] = {
+	"hold", "step", "free-run", "once"
+};
+
+/* ------------------------------------------------------------------ */
+/* Events                                                              */
+
+uint64_t lp5523_now_us(const struct lp5523 *chip)
+{
+	return chip->t_us;
+}
+
+void lp5523_note(struct lp5523 *chip, const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	if (!chip->sink.event)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	chip->sink.event(chip->sink.ctx, chip->t_us, text);
+}
+
+static unsigned int eng_mode(const struct lp5523 *chip, unsigned int e)
+{
+	return (chip->regs[LP5523_REG_OP_MODE] >> LP5523_MODE_SHIFT(e)) & 3;
+}
+
+static unsigned int eng_exec(const struct lp5523 *chip, unsigned int e)
+{
+	return (chip->regs[LP5523_REG_ENABLE] >> LP5523_EXEC_SHIFT(e)) & 3;
+}
+
+static bool chip_enabled(const struct lp5523 *chip)
+{
+	return chip->regs[LP5523_REG_ENABLE] & LP5523_CHIP_EN;
+}
+
+static bool any_load(const struct lp5523 *chip)
+{
+	unsigned int e;
+
+	for (e = 0; e < LP5523_ENGINES; e++)
+		if (eng_mode(chip, e) == LP5523_MODE_LOAD)
+			return true;
+	return false;
+}
+
+static bool chip_paused(const struct lp5523 *chip)
+{
+	return !chip_enabled(chip) || chip->frozen;
+}
+
+/* ------------------------------------------------------------------ */
+/* Outputs                                                             */
+
+static bool out_on(const struct lp5523 *chip, unsigned int i)
+{
+	if (i == 8)
+		return chip->regs[LP5523_REG_ENABLE_LEDS_MSB] & 1;
+	return chip->regs[LP5523_REG_ENABLE_LEDS_LSB] & (1 << i);
+}
+
+static bool out_mapped(const struct lp5523 *chip, unsigned int i)
+{
+	unsigned int e;
+
+	for (e = 0; e < LP5523_ENGINES; e++)
+		if (chip->eng[e].map & (1 << i))
+			return true;
+	return false;
+}
+
+static unsigned int out_base(const struct lp5523 *chip, unsigned int i)
+{
+	if (out_mapped(chip, i))
+		return chip->eng_out[i];
+	if (!out_on(chip, i))
+		return 0;
+	return chip->regs[LP5523_REG_LED_PWM_BASE + i];
+}
+
+static unsigned int out_duty(const struct lp5523 *chip, unsigned int i)
+{
+	unsigned int base, fader;
+
+	if (!chip_enabled(chip))
+		return 0;
+	base = out_base(chip, i);
+	fader = chip->regs[LP5523_REG_LED_CTRL_BASE + i] >> 6;
+	if (fader)
+		base = base *
+		       chip->regs[LP5523_REG_MASTER_FADER_BASE + fader - 1] /
+		       LP5523_U_FADER_DIVISOR;
+	return base;
+}
+
+static void update_outputs(struct lp5523 *chip)
+{
+	unsigned int i, duty;
+
+	if (LP5523_U_LOAD_FREEZES_OUTPUTS && chip->frozen)
+		return;
+	for (i = 0; i < LP5523_OUTPUTS; i++) {
+		duty = out_duty(chip, i);
+		if (chip->out[i] == (int)duty)
+			continue;
+		chip->out[i] = duty;
+		if (chip->sink.output)
+			chip->sink.output(chip->sink.ctx, chip->t_us, i + 1,
+					  duty);
+	}
+}
+
+/* Change an engine's mapping; newly mapped outputs keep their level. */
+static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
+{
+	unsigned int i;
+
+	map &= 0x1ff;
+	for (i = 0; i < LP5523_OUTPUTS; i++)
+		if ((map & (1 << i)) && !out_mapped(chip, i))
+			chip->eng_out[i] = out_base(chip, i);
+	chip->eng[e].map = map;
+	update_outputs(chip);
+}
+
+/* The engine drives its PWM value onto its mapped outputs. */
+static void eng_drive(struct lp5523 *chip, unsigned int e)
+{
+	unsigned int i;
+
+	for (i = 0; i < LP5523_OUTPUTS; i++) {
+		if (!(chip->eng[e].map & (1 << i)))
+			continue;
+		chip->eng_out[i] = chip->eng[e].pwm;
+		if (LP5523_U_ENGINE_PWM_IN_REGS)
+			chip->regs[LP5523_REG_LED_PWM_BASE + i] =
+				chip->eng[e].pwm;
+	}
+	update_outputs(chip);
+}
+
+/* ------------------------------------------------------------------ */
+/* Engines                                                             */
+
+static unsigned int eng_start_addr(const struct lp5523 *chip, unsigned int e)
+{
+	return chip->regs[LP5523_REG_CH1_PROG_START + e] & 0x7f;
+}
+
+/* The host lets an engine go: it starts on the next clock tick. */
+static void eng_kick(struct lp5523 *chip, unsigned int e)
+{
+	chip->eng[e].ready = chip->cycle + 1;
+	chip->eng[e].kicked = chip->cycle;
+}
+
+static void eng_reset_loops(struct lp5523_engine *eng)
+{
+	memset(eng->loop_active, 0, sizeof(eng->loop_active));
+}
+
+/* Stop whatever the engine is doing (halt, disable, load). */
+static void eng_abort(struct lp5523_engine *eng)
+{
+	eng->busy = false;
+	eng->wait_trig = false;
+	eng->steps_left = 0;
+}
+
+static void set_exec(struct lp5523 *chip, unsigned int e, unsigned int exec)
+{
+	uint8_t *r = &chip->regs[LP5523_REG_ENABLE];
+
+	if (eng_exec(chip, e) == exec)
+		return;
+	*r = (*r & ~(3 << LP5523_EXEC_SHIFT(e))) | exec << LP5523_EXEC_SHIFT(e);
+	lp5523_note(chip, "engine%u exec %s", e + 1, lp5523_exec_name[exec]);
+}
+
+static void set_mode(struct lp5523 *chip, unsigned int e, unsigned int mode)
+{
+	uint8_t *r = &chip->regs[LP5523_REG_OP_MODE];
+
+	*r = (*r & ~(3 << LP5523_MODE_SHIFT(e))) | mode << LP5523_MODE_SHIFT(e);
+}
+
+static void eng_halt_bad(struct lp5523 *chip, unsigned int e, uint16_t w,
+			 const char *why)
+{
+	lp5523_note(chip, "engine%u halt %s 0x%04x at pc %u", e + 1, why, w,
+		    chip->eng[e].pc);
+	eng_abort(&chip->eng[e]);
+	set_mode(chip, e, LP5523_MODE_HALT);
+	lp5523_note(chip, "engine%u halt", e + 1);
+}
+
+static void set_int(struct lp5523 *chip, unsigned int e)
+{
+	if (chip->faults.stuck) {
+		lp5523_note(chip, "fault stuck engine%u int not set", e + 1);
+		return;
+	}
+	if (!(chip->regs[LP5523_REG_STATUS] & 0x07))
+		lp5523_note(chip, "int asserted");
+	chip->regs[LP5523_REG_STATUS] |= LP5523_STATUS_ENG_INT(e);
+}
+
+static uint8_t get_var(struct lp5523 *chip, unsigned int e, unsigned int sel)
+{
+	switch (sel) {
+	case 0:
+		return chip->eng[e].var_a;
+	case 1:
+		return chip->eng[e].var_b;
+	case 2:
+		return chip->var_c;
+	default:
+		if (chip->regs[LP5523_REG_CONFIG] & LP5523_MISC_VARIABLE_D_SEL)
+			return chip->regs[LP5523_REG_LED_TEST_ADC];
+		return chip->regs[LP5523_REG_VARIABLE];
+	}
+}
+
+static void set_var(struct lp5523 *chip, unsigned int e, unsigned int t,
+		    uint8_t v)
+{
+	if (t == 0)
+		chip->eng[e].var_a = v;
+	else if (t == 1)
+		chip->eng[e].var_b = v;
+	else
+		chip->var_c = v;
+}
+
+/*
+ * Instruction handlers.  Each returns the instruction time in clock
+ * cycles, LP5523_NEVER while it blocks (trigger wait), or 0 when it
+ * stopped the engine.  The cycle count of fixed-time instructions comes
+ * from the table; handlers return the table value they are given.
+ */
+struct lp5523_insn;
+typedef uint64_t (*lp5523_exec_fn)(struct lp5523 *chip, unsigned int e,
+				   uint16_t w, const struct lp5523_insn *in);
+
+struct lp5523_insn {
+	uint16_t mask, value;
+	const char *name;
+	unsigned int cycles;	/* 0: computed by the handler (ramp, wait) */
+	lp5523_exec_fn exec;
+};
+
+static uint64_t ramp_start(struct lp5523 *chip, unsigned int e,
+			   unsigned int prescale, unsigned int step,
+			   bool down, unsigned int n)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+	unsigned int unit = prescale ? LP5523_PRESCALE1_CYCLES :
+				       LP5523_PRESCALE0_CYCLES;
+
+	eng->step_cycles = step * unit;
+	eng->steps_left = n;
+	eng->ramp_down = down;
+	eng->next_step = chip->cycle + LP5523_U_RAMP_FETCH_CYCLES +
+			 eng->step_cycles;
+	/* n = 0 is a wait: costs one step, like n = 1 [DS] */
+	return LP5523_U_RAMP_FETCH_CYCLES +
+	       (uint64_t)eng->step_cycles * (n ? n : 1);
+}
+
+static uint64_t op_ramp(struct lp5523 *chip, unsigned int e, uint16_t w,
+			const struct lp5523_insn *in)
+{
+	unsigned int step = (w >> 9) & 0x1f;
+
+	(void)in;
+	if (!step) {	/* 0x0001-0x01ff, 0x41xx: no defined meaning */
+		eng_halt_bad(chip, e, w, "unknown opcode");
+		return 0;
+	}
+	return ramp_start(chip, e, (w >> 14) & 1, step, (w >> 8) & 1,
+			  w & 0xff);
+}
+
+static uint64_t op_ramp_var(struct lp5523 *chip, unsigned int e, uint16_t w,
+			    const struct lp5523_insn *in)
+{
+	unsigned int step = get_var(chip, e, (w >> 2) & 3) & 0x1f;
+
+	(void)in;
+	if (!step) {
+		eng_halt_bad(chip, e, w, "ramp step 0 from variable in");
+		return 0;
+	}
+	return ramp_start(chip, e, (w >> 5) & 1, step, (w >> 4) & 1,
+			  get_var(chip, e, w & 3));
+}
+
+static uint64_t op_set_pwm(struct lp5523 *chip, unsigned int e, uint16_t w,
+			   const struct lp5523_insn *in)
+{
+	chip->eng[e].pwm = w & 0xff;
+	eng_drive(chip, e);
+	return in->cycles;
+}
+
+static uint64_t op_set_pwm_var(struct lp5523 *chip, unsigned int e,
+			       uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].pwm = get_var(chip, e, w & 3);
+	eng_drive(chip, e);
+	return in->cycles;
+}
+
+static void mux_activate(struct lp5523 *chip, unsigned int e)
+{
+	eng_set_map(chip, e, chip->prog[chip->eng[e].mux_ptr]);
+}
+
+static uint64_t op_mux_ld_start(struct lp5523 *chip, unsigned int e,
+				uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].mux_start = (w & 0x7f) % LP5523_PROG_WORDS;
+	return in->cycles;
+}
+
+static uint64_t op_mux_map_start(struct lp5523 *chip, unsigned int e,
+				 uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].mux_start = (w & 0x7f) % LP5523_PROG_WORDS;
+	chip->eng[e].mux_ptr = chip->eng[e].mux_start;
+	mux_activate(chip, e);
+	return in->cycles;
+}
+
+static uint64_t op_mux_ld_end(struct lp5523 *chip, unsigned int e,
+			      uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].mux_end = (w & 0x7f) % LP5523_PROG_WORDS;
+	return in->cycles;
+}
+
+static uint64_t op_mux_sel(struct lp5523 *chip, unsigned int e, uint16_t w,
+			   const struct lp5523_insn *in)
+{
+	unsigned int l = w & 0x7f;
+
+	if (l == 16) {
+		lp5523_note(chip, "engine%u mux_sel gpo", e + 1);
+		eng_set_map(chip, e, 0);
+	} else if (l > LP5523_OUTPUTS) {
+		eng_halt_bad(chip, e, w, "bad mux_sel");
+		return 0;
+	} else {
+		eng_set_map(chip, e, l ? 1 << (l - 1) : 0);
+	}
+	return in->cycles;
+}
+
+static void mux_step(struct lp5523_engine *eng, bool next)
+{
+	if (next)
+		eng->mux_ptr = eng->mux_ptr >= eng->mux_end ?
+			       eng->mux_start : eng->mux_ptr + 1;
+	else
+		eng->mux_ptr = eng->mux_ptr <= eng->mux_start ?
+			       eng->mux_end : eng->mux_ptr - 1;
+}
+
+static uint64_t op_mux_map_next(struct lp5523 *chip, unsigned int e,
+				uint16_t w, const struct lp5523_insn *in)
+{
+	mux_step(&chip->eng[e], !(w & 0x40));
+	mux_activate(chip, e);
+	return in->cycles;
+}
+
+static uint64_t op_mux_ld_next(struct lp5523 *chip, unsigned int e,
+			       uint16_t w, const struct lp5523_insn *in)
+{
+	mux_step(&chip->eng[e], !(w & 0x40));
+	return in->cycles;
+}
+
+static uint64_t op_mux_ld_addr(struct lp5523 *chip, unsigned int e,
+			       uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].mux_ptr = (w & 0x7f) % LP5523_PROG_WORDS;
+	return in->cycles;
+}
+
+static uint64_t op_mux_map_addr(struct lp5523 *chip, unsigned int e,
+				uint16_t w, const struct lp5523_insn *in)
+{
+	chip->eng[e].mux_ptr = (w & 0x7f) % LP5523_PROG_WORDS;
+	mux_activate(chip, e);
+	return in->cycles;
+}
+
+static uint64_t op_rst(struct lp5523 *chip, unsigned int e, uint16_t w,
+		       const struct lp5523_insn *in)
+{
+	(void)w;
+	chip->eng[e].next_pc = 0;
+	eng_reset_loops(&chip->eng[e]);
+	return in->cycles;
+}
+
+static uint64_t do_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
+			  unsigned int target, unsigned int count,
+			  const struct lp5523_insn *in)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+	unsigned int key = LP5523_U_LOOP_PER_BRANCH ? eng->pc : 0;
+
+	if (target >= LP5523_PROG_WORDS) {
+		eng_halt_bad(chip, e, w, "bad branch target in");
+		return 0;
+	}
+	if (!count) {			/* 0 = forever */
+		eng->next_pc = target;
+		return in->cycles;
+	}
+	if (!eng->loop_active[key]) {
+		eng->loop_active[key] = true;
+		eng->loop_left[key] = count - 1 + LP5523_U_BRANCH_EXTRA_RUN;
+	}
+	if (eng->loop_left[key]) {
+		eng->loop_left[key]--;
+		eng->next_pc = target;
+	} else {
+		eng->loop_active[key] = false;
+	}
+	return in->cycles;
+}
+
+static uint64_t op_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
+			  const struct lp5523_insn *in)
+{
+	return do_branch(chip, e, w, w & 0x7f, (w >> 7) & 0x3f, in);
+}
+
+static uint64_t op_branch_var(struct lp5523 *chip, unsigned int e,
+			      uint16_t w, const struct lp5523_insn *in)
+{
+	return do_branch(chip, e, w, (w >> 2) & 0x7f,
+			 get_var(chip, e, w & 3), in);
+}
+
+static uint64_t op_int(struct lp5523 *chip, unsigned int e, uint16_t w,
+		       const struct lp5523_insn *in)
+{
+	(void)w;
+	lp5523_note(chip, "engine%u int", e + 1);
+	set_int(chip, e);
+	return in->cycles;
+}
+
+static uint64_t op_end(struct lp5523 *chip, unsigned int e, uint16_t w,
+		       const struct lp5523_insn *in)
+{
+	bool irq = w & 0x1000, reset = w & 0x0800;
+
+	lp5523_note(chip, "engine%u end%s%s", e + 1, irq ? " int" : "",
+		    reset ? " reset" : "");
+	if (irq)
+		set_int(chip, e);
+	if (reset) {
+		chip->eng[e].pwm = 0;
+		eng_drive(chip, e);
+		chip->regs[LP5523_REG_MASTER_FADER_BASE + e] = 0;
+		update_outputs(chip);
+	}
+	chip->eng[e].next_pc = 0;
+	eng_reset_loops(&chip->eng[e]);
+	if (LP5523_U_END_CLEARS_EXEC)
+		set_exec(chip, e, LP5523_EXEC_HOLD);
+	return in->cycles;
+}
+
+/* Deliver a trigger from engine @from to engine @to at this cycle. */
+static void trig_deliver(struct lp5523 *chip, unsigned int from,
+			 unsigned int to)
+{
+	struct lp5523_engine *eng = &chip->eng[to];
+
+	eng->trig_seen |= 1 << from;
+	if (!eng->wait_trig ||
+	    (eng->trig_seen & eng->trig_wait_mask) != eng->trig_wait_mask)
+		return;
+	eng->trig_seen &= ~eng->trig_wait_mask;
+	eng->wait_trig = false;
+	eng->busy = true;
+	eng->end = eng->start + LP5523_INSN_CYCLES;
+	if (eng->end < chip->cycle)
+		eng->end = chip->cycle;
+}
+
+static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w,
+			   const struct lp5523_insn *in)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+	unsigned int i;
+	bool ext_wait = w & 0x1000;
+
+	/* send first [DS] */
+	if (w & 0x0040)
+		lp5523_note(chip, "engine%u trigger ext", e + 1);
+	for (i = 0; i < LP5523_ENGINES; i++)
+		if (w & (0x0002 << i))
+			trig_deliver(chip, e, i);
+
+	eng->trig_wait_mask = (w >> 7) & 0x7;
+	if (ext_wait) {
+		lp5523_note(chip, "engine%u wait ext trigger", e + 1);
+		eng->wait_trig = true;
+		eng->trig_wait_mask = 0xff;	/* never all seen */
+		return LP5523_NEVER;
+	}
+	if ((eng->trig_seen & eng->trig_wait_mask) == eng->trig_wait_mask) {
+		eng->trig_seen &= ~eng->trig_wait_mask;
+		return in->cycles;
+	}
+	eng->wait_trig = true;
+	return LP5523_NEVER;
+}
+
+static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w,
+			const struct lp5523_insn *in)
+{
+	uint8_t x = get_var(chip, e, (w >> 2) & 3);
+	uint8_t y = get_var(chip, e, w & 3);
+	unsigned int skip = (w >> 4) & 0x1f;
+	bool take;
+
+	switch (w & 0xfe00) {
+	case 0x8800:		/* jne */
+		take = x != y;
+		break;
+	case 0x8a00:		/* jl */
+		take = x < y;
+		break;
+	case 0x8c00:		/* jge */
+		take = x >= y;
+		break;
+	default:		/* je */
+		take = x == y;
+		break;
+	}
+	if (take)
+		chip->eng[e].next_pc = chip->eng[e].pc + 1 + skip;
+	return in->cycles;
+}
+
+static uint64_t op_ld(struct lp5523 *chip, unsigned int e, uint16_t w,
+		      const struct lp5523_insn *in)
+{
+	set_var(chip, e, (w >> 10) & 3, w & 0xff);
+	return in->cycles;
+}
+
+static uint64_t op_add(struct lp5523 *chip, unsigned int e, uint16_t w,
+		       const struct lp5523_insn *in)
+{
+	unsigned int t = (w >> 10) & 3;
+
+	set_var(chip, e, t, get_var(chip, e, t) + (w & 0xff));
+	return in->cycles;
+}
+
+static uint64_t op_sub(struct lp5523 *chip, unsigned int e, uint16_t w,
+		       const struct lp5523_insn *in)
+{
+	unsigned int t = (w >> 10) & 3;
+
+	set_var(chip, e, t, get_var(chip, e, t) - (w & 0xff));
+	return in->cycles;
+}
+
+static uint64_t op_add_var(struct lp5523 *chip, unsigned int e, uint16_t w,
+			   const struct lp5523_insn *in)
+{
+	set_var(chip, e, (w >> 10) & 3,
+		get_var(chip, e, (w >> 2) & 3) + get_var(chip, e, w & 3));
+	return in->cycles;
+}
+
+static uint64_t op_sub_var(struct lp5523 *chip, unsigned int e, uint16_t w,
+			   const struct lp5523_insn *in)
+{
+	set_var(chip, e, (w >> 10) & 3,
+		get_var(chip, e, (w >> 2) & 3) - get_var(chip, e, w & 3));
+	return in->cycles;
+}
+
+/*
+ * Instruction set, [DS] tables 4-7, first match wins.  The cycles column
+ * is the timing table: 16 cycles where [DS] gives it, 16 cycles also for
+ * int, mux_*, ld/add/sub and the jumps ([DS] silent, UNCONFIRMED), and
+ * ramp/wait computed as n x step x (16 or 512) cycles.
+ */
+static const struct lp5523_insn lp5523_insns[] = {
+	{ 0xffff, 0x0000, "rst",		16, op_rst },
+	{ 0xff00, 0x4000, "set_pwm",		16, op_set_pwm },
+	{ 0x8000, 0x0000, "ramp",		 0, op_ramp },
+	{ 0xfffc, 0x8460, "set_pwm_var",	16, op_set_pwm_var },
+	{ 0xffc0, 0x8400, "ramp_var",		 0, op_ramp_var },
+	{ 0xfe00, 0x8600, "branch_var",		16, op_branch_var },
+	{ 0xfe00, 0x8800, "jne",		16, op_jump },
+	{ 0xfe00, 0x8a00, "jl",			16, op_jump },
+	{ 0xfe00, 0x8c00, "jge",		16, op_jump },
+	{ 0xfe00, 0x8e00, "je",			16, op_jump },
+	{ 0xff80, 0x9c00, "mux_map_start",	16, op_mux_map_start },
+	{ 0xff80, 0x9c80, "mux_ld_end",		16, op_mux_ld_end },
+	{ 0xffff, 0x9d80, "mux_map_next",	16, op_mux_map_next },
+	{ 0xffff, 0x9dc0, "mux_map_prev",	16, op_mux_map_next },
+	{ 0xffff, 0x9d81, "mux_ld_next",	16, op_mux_ld_next },
+	{ 0xffff, 0x9dc1, "mux_ld_prev",	16, op_mux_ld_next },
+	{ 0xffff, 0x9d00, "mux_clr",		16, op_mux_sel },
+	{ 0xff80, 0x9d00, "mux_sel",		16, op_mux_sel },
+	{ 0xff80, 0x9e00, "mux_ld_start",	16, op_mux_ld_start },
+	{ 0xff80, 0x9f00, "mux_ld_addr",	16, op_mux_ld_addr },
+	{ 0xff80, 0x9f80, "mux_map_addr",	16, op_mux_map_addr },
+	{ 0xf300, 0x9000, "ld",			16, op_ld },
+	{ 0xf300, 0x9100, "add",		16, op_add },
+	{ 0xf300, 0x9200, "sub",		16, op_sub },
+	{ 0xf3f0, 0x9300, "add_var",		16, op_add_var },
+	{ 0xf3f0, 0x9310, "sub_var",		16, op_sub_var },
+	{ 0xe000, 0xa000, "branch",		16, op_branch },
+	{ 0xffff, 0xc400, "int",		16, op_int },
+	{ 0xe7ff, 0xc000, "end",		16, op_end },
+	{ 0xe000, 0xe000, "trigger",		16, op_trigger },
+};
+
+static const struct lp5523_insn *decode(uint16_t w)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lp5523_insns) / sizeof(lp5523_insns[0]); i++)
+		if ((w & lp5523_insns[i].mask) == lp5523_insns[i].value)
+			return &lp5523_insns[i];
+	return NULL;
+}
+
+static void eng_start_insn(struct lp5523 *chip, unsigned int e)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+	unsigned int addr = (eng_start_addr(chip, e) + eng->pc) %
+			    LP5523_PROG_WORDS;
+	uint16_t w = chip->prog[addr];
+	const struct lp5523_insn *in = decode(w);
+	uint64_t cycles;
+
+	if (chip->trace)
+		lp5523_note(chip, "engine%u pc %u 0x%04x %s", e + 1, eng->pc,
+			    w, in ? in->name : "?");
+	if (!in) {
+		eng_halt_bad(chip, e, w, "unknown opcode");
+		return;
+	}
+	eng->start = chip->cycle;
+	eng->next_pc = eng_exec(chip, e) == LP5523_EXEC_ONCE ?
+		       eng->pc : eng->pc + 1;
+	eng->steps_left = 0;
+	cycles = in->exec(chip, e, w, in);
+	if (!cycles)
+		return;		/* the engine stopped */
+	if (eng_start_addr(chip, e) + eng->next_pc >= LP5523_PROG_WORDS)
+		eng->next_pc = 0;	/* PC returns to 0 at its limit */
+	if (cycles == LP5523_NEVER)
+		return;		/* blocked in a trigger wait */
+	eng->busy = true;
+	eng->end = chip->cycle + cycles;
+}
+
+static void eng_finish_insn(struct lp5523 *chip, unsigned int e)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+	unsigned int exec = eng_exec(chip, e);
+
+	eng->busy = false;
+	eng->pc = eng->next_pc;
+	eng->ready = chip->cycle;
+	if (exec == LP5523_EXEC_STEP || exec == LP5523_EXEC_ONCE)
+		set_exec(chip, e, LP5523_EXEC_HOLD);
+}
+
+static bool eng_runnable(const struct lp5523 *chip, unsigned int e)
+{
+	return !chip_paused(chip) && eng_mode(chip, e) == LP5523_MODE_RUN;
+}
+
+static uint64_t eng_next_event(const struct lp5523 *chip, unsigned int e)
+{
+	const struct lp5523_engine *eng = &chip->eng[e];
+
+	if (!eng_runnable(chip, e) || eng->wait_trig)
+		return LP5523_NEVER;
+	if (eng->busy)
+		return eng->steps_left ? eng->next_step : eng->end;
+	if (eng_exec(chip, e) == LP5523_EXEC_HOLD)
+		return LP5523_NEVER;
+	return eng->ready;
+}
+
+static void eng_event(struct lp5523 *chip, unsigned int e)
+{
+	struct lp5523_engine *eng = &chip->eng[e];
+
+	if (!eng->busy) {
+		eng_start_insn(chip, e);
+		return;
+	}
+	if (eng->steps_left && eng->next_step == chip->cycle) {
+		if (eng->ramp_down) {
+			if (eng->pwm)
+				eng->pwm--;
+		} else if (eng->pwm < 255) {
+			eng->pwm++;
+		}
+		eng_drive(chip, e);
+		eng->steps_left--;
+		eng->next_step += eng->step_cycles;
+	}
+	if (!eng->steps_left && eng->end == chip->cycle)
+		eng_finish_insn(chip, e);
+}
+
+/* Called around anything that may pause or resume all engines. */
+static void pause_update(struct lp5523 *chip, bool was_paused)
+{
+	bool paused = chip_paused(chip);
+	uint64_t delta;
+	unsigned int e;
+
+	if (paused == was_paused)
+		return;
+	if (paused) {
+		chip->pause_start = chip->cycle;
+		return;
+	}
+	delta = chip->cycle - chip->pause_start;
+	for (e = 0; e < LP5523_ENGINES; e++) {
+		struct lp5523_engine *eng = &chip->eng[e];
+
+		eng->start += delta;
+		eng->end += delta;
+		eng->next_step += delta;
+		/* a start scheduled before the pause moves with it */
+		if (eng->ready > chip->pause_start &&
+		    eng->kicked < chip->pause_start)
+			eng->ready += delta;
+		if (eng->ready <= chip->cycle)
+			eng->ready = chip->cycle + 1;
+	}
+}
+
+uint64_t lp5523_next_event_ns(const struct lp5523 *chip)
+{
+	uint64_t next = LP5523_NEVER, t;
+	unsigned int e;
+
+	for (e = 0; e < LP5523_ENGINES; e++) {
+		t = eng_next_event(chip, e);
+		if (t < next)
+			next = t;
+	}
+	if (next == LP5523_NEVER)
+		return UINT64_MAX;
+	return lp5523_cycles_to_ns(next) + 1;	/* round up to the tick */
+}
+
+void lp5523_advance(struct lp5523 *chip, uint64_t now_ns)
+{
+	uint64_t target = lp5523_ns_to_cycles(now_ns), t, best;
+	unsigned int e, be;
+
+	if (now_ns < chip->now_ns)
+		now_ns = chip->now_ns;
+	for (;;) {
+		best = LP5523_NEVER;
+		be = 0;
+		for (e = 0; e < LP5523_ENGINES; e++) {
+			t = eng_next_event(chip, e);
+			if (t < best) {
+				best = t;
+				be = e;
+			}
+		}
+		if (best > target)
+			break;
+		if (best > chip->cycle)
+			chip->cycle = best;
+		chip->t_us = lp5523_cycles_to_us(chip->cycle);
+		eng_event(chip, be);
+	}
+	if (target > chip->cycle)
+		chip->cycle = target;
+	chip->now_ns = now_ns;
+	chip->t_us = now_ns / 1000;
+}
+
+/* ------------------------------------------------------------------ */
+/* Registers                                                           */
+
+static void write_op_mode(struct lp5523 *chip, uint8_t val)
+{
+	unsigned int e, old, mode;
+
+	for (e = 0; e < LP5523_ENGINES; e++) {
+		struct lp5523_engine *eng = &chip->eng[e];
+
+		old = eng_mode(chip, e);
+		mode = (val >> LP5523_MODE_SHIFT(e)) & 3;
+		if (mode == old)
+			continue;
+		if (mode == LP5523_MODE_LOAD && old == LP5523_MODE_RUN) {
+			/* "Entering LOAD from RUN is not allowed" [DS] */
+			lp5523_note(chip, "bad-access engine%u run->load ignored",
+				    e + 1);
+			continue;
+		}
+		set_mode(chip, e, mode);
+		lp5523_note(chip, "engine%u %s", e + 1, lp5523_mode_name[mode]);
+		switch (mode) {
+		case LP5523_MODE_DISABLED:
+			eng_abort(eng);
+			if (LP5523_U_DISABLE_RELEASES_MAP && eng->map)
+				eng_set_map(chip, e, 0);
+			break;
+		case LP5523_MODE_LOAD:
+			eng_abort(eng);
+			eng->pc = 0;	/* LOAD resets PC [DS] */
+			eng_reset_loops(eng);
+			eng->load_busy_until = chip->cycle +
+					       LP5523_U_LOAD_BUSY_CYCLES;
+			break;
+		case LP5523_MODE_RUN:
+			eng_kick(chip, e);
+			break;
+		case LP5523_MODE_HALT:
+			eng_abort(eng);	/* aborts immediately [DS] */
+			break;
+		}
+	}
+}
+
+static void write_enable(struct lp5523 *chip, uint8_t val)
+{
+	uint8_t old = chip->regs[LP5523_REG_ENABLE];
+	unsigned int e, exec;
+
+	val &= 0x7f;
+	if (!(old & LP5523_CHIP_EN)) {
+		/* EXEC bits ignored while CHIP_EN = 0 [DS] */
+		if (val & 0x3f & ~old)
+			lp5523_note(chip, "bad-access exec while disabled");
+		val = (val & LP5523_CHIP_EN) | (old & 0x3f);
+	}
+	if ((val ^ old) & LP5523_CHIP_EN) {
+		lp5523_note(chip, "chip %s",
+			    val & LP5523_CHIP_EN ? "enable" : "disable");
+		if (val & LP5523_CHIP_EN)
+			chip->startup_until = chip->cycle +
+					      LP5523_U_STARTUP_BUSY_CYCLES;
+	}
+	chip->regs[LP5523_REG_ENABLE] = (old & 0x3f) | (val & LP5523_CHIP_EN);
+	for (e = 0; e < LP5523_ENGINES; e++) {
+		exec = (val >> LP5523_EXEC_SHIFT(e)) & 3;
+		if (exec != LP5523_EXEC_HOLD &&
+		    eng_exec(chip, e) == LP5523_EXEC_HOLD &&
+		    chip->eng[e].ready <= chip->cycle)
+			eng_kick(chip, e);
+		set_exec(chip, e, exec);
+	}
+}
+
+static uint8_t read_status(struct lp5523 *chip)
+{
+	uint8_t val = chip->regs[LP5523_REG_STATUS];
+	unsigned int e;
+
+	if (chip->cycle < chip->startup_until)
+		val |= LP5523_STATUS_STARTUP_BUSY;
+	for (e = 0; e < LP5523_ENGINES; e++)
+		if (eng_mode(chip, e) == LP5523_MODE_LOAD &&
+		    chip->cycle < chip->eng[e].load_busy_until)
+			val |= LP5523_STATUS_ENGINE_BUSY;
+	if (chip->ledtest_done && chip->cycle >= chip->ledtest_done)
+		val |= LP5523_STATUS_LEDTEST_DONE;
+	/* [7] and [2:0] clear on read [DS] */
+	if (val & LP5523_STATUS_LEDTEST_DONE)
+		chip->ledtest_done = 0;
+	if (chip->regs[LP5523_REG_STATUS] & 0x07)
+		lp5523_note(chip, "int released");
+	chip->regs[LP5523_REG_STATUS] &= ~0x87;
+	return val;
+}
+
+static int prog_index(struct lp5523 *chip, unsigned int reg, bool write)
+{
+	unsigned int page = chip->regs[LP5523_REG_PROG_PAGE_SEL] & 7;
+
+	if (!any_load(chip)) {
+		lp5523_note(chip, "bad-access %s 0x%02x without load",
+			    write ? "write" : "read", reg);
+		return -1;
+	}
+	if (page >= LP5523_U_PAGES) {
+		lp5523_note(chip, "bad-access page %u", page);
+		return -1;
+	}
+	return page * LP5523_PAGE_WORDS + (reg - LP5523_REG_PROG_MEM) / 2;
+}
+
+static void start_ledtest(struct lp5523 *chip, uint8_t val)
+{
+	unsigned int src = val & 0x1f;
+	uint8_t adc;
+
+	if (!(val & 0x80))
+		return;
+	if (src < LP5523_OUTPUTS)
+		adc = src < 6 ? LP5523_ADC_LED_WHITE : LP5523_ADC_LED_RED;
+	else if (src == 15)
+		adc = LP5523_ADC_VOUT;
+	else if (src == 16)
+		adc = LP5523_ADC_VDD;
+	else
+		adc = LP5523_ADC_INT_PIN;
+	chip->regs[LP5523_REG_LED_TEST_ADC] = adc;
+	chip->ledtest_done = chip->cycle + LP5523_LEDTEST_CYCLES;
+}
+
+static uint8_t reg_read(struct lp5523 *chip, unsigned int reg)
+{
+	int idx;
+
+	switch (reg) {
+	case LP5523_REG_ENABLE ... LP5523_REG_LED_CTRL_BASE + 8:
+	case LP5523_REG_LED_PWM_BASE ... LP5523_REG_LED_PWM_BASE + 8:
+	case LP5523_REG_LED_CURRENT_BASE ... LP5523_REG_LED_CURRENT_BASE + 8:
+	case LP5523_REG_CONFIG:
+	case LP5523_REG_INT:
+	case LP5523_REG_VARIABLE:
+	case LP5523_REG_TEMP_WRITE:
+	case LP5523_REG_LED_TEST_CTRL:
+	case LP5523_REG_LED_TEST_ADC:
+	case LP5523_REG_MASTER_FADER_BASE ... LP5523_REG_MASTER_FADER_BASE + 2:
+	case LP5523_REG_CH1_PROG_START ... LP5523_REG_PROG_PAGE_SEL:
+	case LP5523_REG_GAIN_CHANGE:
+		return chip->regs[reg];
+	case LP5523_REG_PC1 ... LP5523_REG_PC1 + 2:
+		return chip->eng[reg - LP5523_REG_PC1].pc;
+	case LP5523_REG_STATUS:
+		return read_status(chip);
+	case LP5523_REG_RESET:
+		return 0;
+	case LP5523_REG_TEMP_CTRL:
+		return chip->regs[reg] |
+		       (chip->temp_done_valid && chip->cycle < chip->temp_done ?
+			0x80 : 0);
+	case LP5523_REG_TEMP_READ:
+		return LP5523_TEMP_25C;
+	case LP5523_REG_ENG1_VARIABLE_A ... LP5523_REG_ENG1_VARIABLE_A + 2:
+		return chip->eng[reg - LP5523_REG_ENG1_VARIABLE_A].var_a;
+	case LP5523_REG_PROG_MEM ... LP5523_REG_PROG_MEM_END:
+		idx = prog_index(chip, reg, false);
+		if (idx < 0)
+			return LP5523_U_PROG_NO_LOAD_READ;
+		return reg & 1 ? chip->prog[idx] & 0xff : chip->prog[idx] >> 8;
+	case LP5523_REG_ENG1_MAP_MSB ... LP5523_REG_ENG1_MAP_MSB + 5:
+		idx = (reg - LP5523_REG_ENG1_MAP_MSB) / 2;
+		return reg & 1 ? chip->eng[idx].map & 0xff :
+				 chip->eng[idx].map >> 8;
+	default:
+		lp5523_note(chip, "bad-access read 0x%02x", reg);
+		return 0;
+	}
+}
+
+static void write_led_ctrl(struct lp5523 *chip, unsigned int i, uint8_t val)
+{
+	uint8_t old = chip->regs[LP5523_REG_LED_CTRL_BASE + i];
+
+	chip->regs[LP5523_REG_LED_CTRL_BASE + i] = val;
+	if ((old ^ val) & 0x20)
+		lp5523_note(chip, "D%u %s", i + 1, val & 0x20 ? "log" : "linear");
+	if ((old ^ val) & 0xc0)
+		lp5523_note(chip, "D%u fader %u", i + 1, val >> 6);
+	update_outputs(chip);
+}
+
+static void reg_write(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	bool was_paused = chip_paused(chip);
+	unsigned int i;
+	int idx;
+
+	switch (reg) {
+	case LP5523_REG_ENABLE:
+		write_enable(chip, val);
+		chip->frozen = any_load(chip);
+		pause_update(chip, was_paused);
+		update_outputs(chip);
+		break;
+	case LP5523_REG_OP_MODE:
+		write_op_mode(chip, val);
+		chip->frozen = any_load(chip);
+		pause_update(chip, was_paused);
+		update_outputs(chip);
+		break;
+	case LP5523_REG_RATIO_MSB:
+		chip->regs[reg] = val & 0x01;
+		break;
+	case LP5523_REG_RATIO_LSB:
+		chip->regs[reg] = val;
+		break;
+	case LP5523_REG_ENABLE_LEDS_MSB:
+	case LP5523_REG_ENABLE_LEDS_LSB:
+		chip->regs[reg] = reg == LP5523_REG_ENABLE_LEDS_MSB ?
+				  val & 0x01 : val;
+		update_outputs(chip);
+		break;
+	case LP5523_REG_LED_CTRL_BASE ... LP5523_REG_LED_CTRL_BASE + 8:
+		write_led_ctrl(chip, reg - LP5523_REG_LED_CTRL_BASE, val);
+		break;
+	case LP5523_REG_LED_PWM_BASE ... LP5523_REG_LED_PWM_BASE + 8:
+		if (!chip_enabled(chip)) {	/* ignored [DS] */
+			lp5523_note(chip, "bad-access pwm 0x%02x while disabled",
+				    reg);
+			break;
+		}
+		chip->regs[reg] = val;
+		update_outputs(chip);
+		break;
+	case LP5523_REG_LED_CURRENT_BASE ... LP5523_REG_LED_CURRENT_BASE + 8:
+		i = reg - LP5523_REG_LED_CURRENT_BASE;
+		if (chip->regs[reg] != val)
+			lp5523_note(chip, "D%u current %u.%u mA", i + 1,
+				    val / 10, val % 10);
+		chip->regs[reg] = val;
+		break;
+	case LP5523_REG_CONFIG:
+	case LP5523_REG_VARIABLE:
+	case LP5523_REG_GAIN_CHANGE:
+		chip->regs[reg] = val;
+		break;
+	case LP5523_REG_INT:
+		chip->regs[reg] = val & 0x05;
+		break;
+	case LP5523_REG_PC1 ... LP5523_REG_PC1 + 2:
+		i = reg - LP5523_REG_PC1;
+		/* R/W only in hold, ignored while CHIP_EN = 0 [DS] */
+		if (!chip_enabled(chip) ||
+		    eng_exec(chip, i) != LP5523_EXEC_HOLD ||
+		    chip->eng[i].busy || (val & 0x7f) >= LP5523_PROG_WORDS) {
+			lp5523_note(chip, "bad-access pc%u <- 0x%02x", i + 1,
+				    val);
+			break;
+		}
+		chip->eng[i].pc = val & 0x7f;
+		break;
+	case LP5523_REG_RESET:
+		if (val == 0xff)
+			lp5523_reset(chip);
+		break;
+	case LP5523_REG_TEMP_CTRL:
+		chip->regs[reg] = val & 0x07;
+		if (val & 0x04) {
+			chip->temp_done = chip->cycle + LP5523_TEMP_CYCLES;
+			chip->temp_done_valid = 1;
+		}
+		break;
+	case LP5523_REG_TEMP_WRITE:
+		/* clamped to -39..89 C [DS] */
+		if ((int8_t)val < -39)
+			val = (uint8_t)-39;
+		else if ((int8_t)val > 89)
+			val = 89;
+		chip->regs[reg] = val;
+		break;
+	case LP5523_REG_LED_TEST_CTRL:
+		chip->regs[reg] = val;
+		start_ledtest(chip, val);
+		break;
+	case LP5523_REG_MASTER_FADER_BASE ... LP5523_REG_MASTER_FADER_BASE + 2:
+		chip->regs[reg] = val;
+		update_outputs(chip);
+		break;
+	case LP5523_REG_CH1_PROG_START ... LP5523_REG_CH1_PROG_START + 2:
+		if ((val & 0x7f) >= LP5523_PROG_WORDS)
+			lp5523_note(chip, "bad-access start 0x%02x", val);
+		chip->regs[reg] = (val & 0x7f) % LP5523_PROG_WORDS;
+		break;
+	case LP5523_REG_PROG_PAGE_SEL:
+		chip->regs[reg] = val & 0x07;
+		break;
+	case LP5523_REG_PROG_MEM ... LP5523_REG_PROG_MEM_END:
+		idx = prog_index(chip, reg, true);
+		if (idx < 0)
+			break;
+		if (reg & 1)
+			chip->prog[idx] = (chip->prog[idx] & 0xff00) | val;
+		else
+			chip->prog[idx] = (chip->prog[idx] & 0x00ff) | val << 8;
+		break;
+	default:
+		lp5523_note(chip, "bad-access write 0x%02x <- 0x%02x", reg, val);
+		break;
+	}
+}
+
+static void pointer_next(struct lp5523 *chip)
+{
+	uint8_t p = chip->pointer;
+
+	if (!(chip->regs[LP5523_REG_CONFIG] & LP5523_MISC_AUTO_INC))
+		return;
+	if (LP5523_U_AUTOINC_STOPS_AT_PWM && p >= LP5523_REG_LED_PWM_BASE &&
+	    p <= LP5523_REG_LED_PWM_BASE + 8)
+		return;
+	chip->pointer = (p + 1) % LP5523_NUM_REGS;
+}
+
+static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
+{
+	struct lp5523_faults *f = &chip->faults;
+	int reg;
+
+	if (f->nack_every && ++f->nack_count >= f->nack_every) {
+		f->nack_count = 0;
+		lp5523_note(chip, "fault nack every %u", f->nack_every);
+		return true;
+	}
+	if (f->nack_first < 0)
+		return false;
+	reg = !(msg->flags & LP5523_MSG_RD) && msg->len ? msg->buf[0] :
+							  chip->pointer;
+	if (reg < f->nack_first || reg > f->nack_last)
+		return false;
+	lp5523_note(chip, "fault nack reg 0x%02x", reg);
+	return true;
+}
+
+static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
+{
+	struct lp5523 *chip = dev;
+	uint32_t i;
+
+	if (msg->addr != LP5523_I2C_ADDR)
+		return -ENXIO;
+	chip->t_us = chip->now_ns / 1000;
+	if (fault_nack(chip, msg))
+		return -EIO;
+	if (msg->flags & LP5523_MSG_RD) {
+		for (i = 0; i < msg->len; i++) {
+			msg->buf[i] = reg_read(chip, chip->pointer);
+			/* advances when the master ACKs, not on the last */
+			if (i + 1 < msg->len)
+				pointer_next(chip);
+		}
+		return 0;
+	}
+	if (!msg->len)
+		return 0;	/* zero-length: address ACK only */
+	chip->pointer = msg->buf[0] % LP5523_NUM_REGS;
+	for (i = 1; i < msg->len; i++) {
+		reg_write(chip, chip->pointer, msg->buf[i]);
+		pointer_next(chip);
+	}
+	return 0;
+}
+
+const struct lp5523_i2c_ops lp5523_i2c_ops = {
+	.xfer = lp5523_xfer,
+};
+
+void lp5523_reset(struct lp5523 *chip)
+{
+	unsigned int e;
+	size_t i;
+
+	lp5523_note(chip, "reset");
+	memset(chip->regs, 0, sizeof(chip->regs));
+	for (i = 0; i < sizeof(lp5523_reset_values) /
+			sizeof(lp5523_reset_values[0]); i++)
+		chip->regs[lp5523_reset_values[i].reg] =
+			lp5523_reset_values[i].val;
+	memset(chip->prog, 0, sizeof(chip->prog));
+	for (e = 0; e < LP5523_ENGINES; e++) {
+		memset(&chip->eng[e], 0, sizeof(chip->eng[e]));
+		chip->eng[e].ready = chip->cycle + 1;
+	}
+	memset(chip->eng_out, 0, sizeof(chip->eng_out));
+	chip->var_c = 0;
+	chip->pointer = 0;
+	chip->frozen = false;
+	chip->startup_until = 0;
+	chip->ledtest_done = 0;
+	chip->temp_done_valid = 0;
+	chip->pause_start = chip->cycle;
+	update_outputs(chip);
+}
+
+void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink)
+{
+	unsigned int i;
+
+	memset(chip, 0, sizeof(*chip));
+	if (sink)
+		chip->sink = *sink;
+	chip->faults.nack_first = -1;
+	chip->faults.nack_last = -1;
+	chip->t_us = 0;
+	for (i = 0; i < LP5523_OUTPUTS; i++)
+		chip->out[i] = 0;	/* outputs start dark */
+	lp5523_reset(chip);
+}

@@ -1,0 +1,960 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the LP5523 model: no socket, time is an input.
+ * Prints KTAP on stdout; exits 1 when a test fails.
+ *
+ * Times below are in engine clock cycles (32768 Hz).  A program started
+ * by the ENABLE write at cycle S executes its first instruction at
+ * T0 = S + 1; expected timelines are given as offsets from T0.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lp5523.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define MS(x)		((uint64_t)(x) * LP5523_CLOCK_HZ / 1000)
+#define XFER_CYCLES	2	/* ~61 us per I2C transfer, as on the board */
+
+struct rec {
+	uint64_t t_us;
+	unsigned int out, pwm;
+};
+
+static struct lp5523 chip;
+static uint64_t cur;			/* test time in cycles */
+static struct rec recs[1 << 16];
+static unsigned int nrec;
+static char events[1 << 16];
+static size_t nevents;
+static char fail_msg[512];
+static bool failed;
+
+static void rec_output(void *ctx, uint64_t t_us, unsigned int out,
+		       unsigned int pwm)
+{
+	(void)ctx;
+	if (nrec < ARRAY_SIZE(recs))
+		recs[nrec++] = (struct rec){ t_us, out, pwm };
+}
+
+static void rec_event(void *ctx, uint64_t t_us, const char *text)
+{
+	int n;
+
+	(void)ctx;
+	n = snprintf(events + nevents, sizeof(events) - nevents,
+		     "%llu %s\n", (unsigned long long)t_us, text);
+	if (n > 0 && nevents + n < sizeof(events))
+		nevents += n;
+}
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (failed)
+		return;
+	failed = true;
+	va_start(ap, fmt);
+	vsnprintf(fail_msg, sizeof(fail_msg), fmt, ap);
+	va_end(ap);
+}
+
+#define EXPECT_EQ(what, want, got) do {					\
+	long long w_ = (want), g_ = (got);				\
+	if (w_ != g_)							\
+		fail("%s: want %lld got %lld", what, w_, g_);		\
+} while (0)
+
+/* ns of the start of cycle c, so that ns_to_cycles() gives c back */
+static uint64_t c2ns(uint64_t c)
+{
+	return (c * 1953125 + 63) / 64;
+}
+
+static void goto_cycle(uint64_t c)
+{
+	if (c > cur)
+		cur = c;
+	lp5523_advance(&chip, c2ns(cur));
+}
+
+static void sleep_cycles(uint64_t c)
+{
+	goto_cycle(cur + c);
+}
+
+static uint64_t us_at(uint64_t c)
+{
+	return lp5523_cycles_to_us(c);
+}
+
+static int xfer(uint16_t flags, uint8_t *buf, uint32_t len)
+{
+	struct lp5523_msg msg = {
+		.addr = LP5523_I2C_ADDR, .flags = flags, .len = len, .buf = buf,
+	};
+	int ret;
+
+	goto_cycle(cur);
+	ret = lp5523_i2c_ops.xfer(&chip, &msg);
+	sleep_cycles(XFER_CYCLES);
+	return ret;
+}
+
+static int wr(uint8_t reg, uint8_t val)
+{
+	uint8_t buf[2] = { reg, val };
+
+	return xfer(0, buf, 2);
+}
+
+/* SMBus read byte: write the register number, then read one byte */
+static int rd(uint8_t reg)
+{
+	uint8_t val;
+
+	if (xfer(0, &reg, 1) || xfer(LP5523_MSG_RD, &val, 1))
+		return -1;
+	return val;
+}
+
+static void rmw(uint8_t reg, uint8_t mask, uint8_t val)
+{
+	int old = rd(reg);
+
+	wr(reg, (old & ~mask) | (val & mask));
+}
+
+static void fresh_chip(void)
+{
+	static const struct lp5523_sink sink = {
+		.output = rec_output, .event = rec_event,
+	};
+
+	lp5523_init(&chip, &sink);
+	chip.trace = getenv("LP5523_TEST_TRACE") != NULL;
+	cur = 0;
+	nrec = 0;
+	nevents = 0;
+	events[0] = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The stock Linux 6.1 probe, reference section 6, as a transcript     */
+
+enum { OP_W, OP_R, OP_SLEEP, OP_PROG };
+
+struct xact {
+	int op;
+	uint8_t reg, val, mask;		/* OP_R: want (val & mask) */
+	uint32_t arg;			/* OP_SLEEP: us; OP_PROG: engine */
+};
+
+static const uint16_t probe_progs[3][4] = {
+	{ 0x9c30, 0x9cb0, 0x9d80, 0xd800 },
+	{ 0x9c40, 0x9cc0, 0x9d80, 0xd800 },
+	{ 0x9c50, 0x9cd0, 0x9d80, 0xd800 },
+};
+
+#define W(r, v)		{ .op = OP_W, .reg = (r), .val = (v) }
+#define R(r, v, m)	{ .op = OP_R, .reg = (r), .val = (v), .mask = (m) }
+#define SLEEP(us)	{ .op = OP_SLEEP, .arg = (us) }
+#define PROG(e)		{ .op = OP_PROG, .arg = (e) }
+
+static const struct xact probe_transcript[] = {
+	W(0x3d, 0xff),			/* 1 reset */
+	SLEEP(10000),
+	W(0x00, 0x40),			/* 2 enable, read back */
+	SLEEP(1000),
+	R(0x00, 0x40, 0xff),
+	W(0x00, 0x40),			/* 3 post init */
+	SLEEP(1000),
+	W(0x36, 0x7e),
+	W(0x04, 0x01),
+	W(0x05, 0xff),
+	W(0x4c, 0x00),			/* 4 start addresses */
+	W(0x4d, 0x10),
+	W(0x4e, 0x20),
+	R(0x01, 0x00, 0xff),		/* 5 engine 1 load */
+	W(0x01, 0x10),
+	SLEEP(1000),
+	W(0x4f, 0x00),
+	PROG(0),			/* 6 */
+	R(0x01, 0x10, 0xff),		/* engine 2 */
+	W(0x01, 0x14),
+	SLEEP(1000),
+	W(0x4f, 0x01),
+	PROG(1),
+	R(0x01, 0x14, 0xff),		/* engine 3 */
+	W(0x01, 0x15),
+	SLEEP(1000),
+	W(0x4f, 0x02),
+	PROG(2),
+	R(0x01, 0x15, 0xff),		/* 7 run */
+	R(0x00, 0x40, 0xff),
+	W(0x01, 0x2a),
+	SLEEP(1000),
+	R(0x00, 0x40, 0xff),
+	W(0x00, 0x6a),
+	SLEEP(3000),		/* 8 self-check result */
+	R(0x3a, 0x07, 0x07),
+	W(0x01, 0x00),			/* 9 */
+	SLEEP(1000),
+	W(0x26, 50),			/* 10 led-cur, N900 */
+	W(0x27, 50), W(0x28, 50), W(0x29, 50),
+	W(0x2a, 50), W(0x2b, 50), W(0x2c, 50),
+	W(0x2d, 50), W(0x2e, 50),
+};
+
+static bool replay(const struct xact *t, size_t n)
+{
+	unsigned int i, j;
+	int v;
+
+	for (i = 0; i < n; i++) {
+		switch (t[i].op) {
+		case OP_W:
+			if (wr(t[i].reg, t[i].val) && t[i].reg != 0x3d) {
+				fail("write 0x%02x: want ack got nack", t[i].reg);
+				return false;
+			}
+			break;
+		case OP_R:
+			v = rd(t[i].reg);
+			if (v < 0 || (v & t[i].mask) != t[i].val) {
+				fail("transcript step %u read 0x%02x: want 0x%02x got 0x%02x",
+				     i, t[i].reg, t[i].val, v & t[i].mask);
+				return false;
+			}
+			break;
+		case OP_SLEEP:
+			sleep_cycles((t[i].arg * (uint64_t)LP5523_CLOCK_HZ +
+				      999999) / 1000000);
+			break;
+		case OP_PROG:
+			for (j = 0; j < 16; j++) {
+				uint16_t w = j < 4 ? probe_progs[t[i].arg][j] : 0;
+
+				wr(0x50 + 2 * j, w >> 8);
+				wr(0x51 + 2 * j, w & 0xff);
+			}
+			break;
+		}
+	}
+	return true;
+}
+
+static bool probe(void)
+{
+	fresh_chip();
+	return replay(probe_transcript, ARRAY_SIZE(probe_transcript));
+}
+
+/* ------------------------------------------------------------------ */
+/* The legacy sysfs engine ABI of the 6.1 driver, reference section 3  */
+
+#define MODE_MASK(e)	(3 << (4 - 2 * (e)))
+#define MODE_VAL(e, m)	((m) << (4 - 2 * (e)))
+
+static void abi_mode_load(unsigned int e)
+{
+	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 0));
+	sleep_cycles(MS(1));
+	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 1));
+	sleep_cycles(MS(1));
+}
+
+static void abi_leds(unsigned int e, uint16_t mask)
+{
+	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 1));
+	sleep_cycles(MS(1));
+	wr(0x4f, 3 + e);
+	wr(0x50, mask >> 8);
+	wr(0x51, mask & 0xff);
+}
+
+static void abi_load(unsigned int e, const char *hex)
+{
+	uint8_t bytes[32] = { 0 };
+	unsigned int i, n = strlen(hex) / 2, b;
+
+	for (i = 0; i < n && i < 32; i++) {
+		sscanf(hex + 2 * i, "%2x", &b);
+		bytes[i] = b;
+	}
+	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 1));
+	sleep_cycles(MS(1));
+	wr(0x4f, e);
+	for (i = 0; i < 32; i++)
+		wr(0x50 + i, bytes[i]);
+}
+
+/* "run": starts every engine in load; returns S (the ENABLE write) */
+static uint64_t abi_run(void)
+{
+	int mode = rd(0x01), exec = rd(0x00);
+	unsigned int e;
+	uint64_t s;
+
+	for (e = 0; e < 3; e++) {
+		if (((mode >> (4 - 2 * e)) & 3) != 1)
+			continue;
+		mode = (mode & ~MODE_MASK(e)) | MODE_VAL(e, 2);
+		exec = (exec & ~MODE_MASK(e)) | MODE_VAL(e, 2);
+	}
+	wr(0x01, mode);
+	sleep_cycles(MS(1));
+	rd(0x00);
+	s = cur;
+	wr(0x00, exec);
+	return s;
+}
+
+/* engine e (0-based) runs @hex on the outputs in @leds; returns T0 */
+static uint64_t run_prog(unsigned int e, const char *hex, uint16_t leds)
+{
+	abi_mode_load(e);
+	if (leds)
+		abi_leds(e, leds);
+	abi_load(e, hex);
+	nrec = 0;
+	nevents = 0;
+	return abi_run() + 1;
+}
+
+#define D(n)	(1 << ((n) - 1))
+
+/* Output changes of @out from index @from on */
+static int next_change(unsigned int out, unsigned int from)
+{
+	unsigned int i;
+
+	for (i = from; i < nrec; i++)
+		if (recs[i].out == out)
+			return i;
+	return -1;
+}
+
+/*
+ * Compare the output changes with @want: "dc out pwm; ..." where dc is
+ * the offset from @t0 in cycles.  Only changes up to cycle @t0 + @span.
+ */
+static void expect_timeline(uint64_t t0, uint64_t span, const char *want)
+{
+	unsigned int i = 0, out, pwm;
+	unsigned long long dc;
+	const char *p = want;
+	int n;
+
+	while (sscanf(p, " %llu %u %u%n", &dc, &out, &pwm, &n) == 3) {
+		p += n;
+		while (*p == ' ' || *p == ';')
+			p++;
+		while (i < nrec && recs[i].t_us > us_at(t0 + span))
+			i++;
+		if (i >= nrec) {
+			fail("timeline: want \"%llu %u %u\" got end", dc, out,
+			     pwm);
+			return;
+		}
+		if (recs[i].t_us != us_at(t0 + dc) || recs[i].out != out ||
+		    recs[i].pwm != pwm) {
+			fail("timeline: want \"%llu %u %u\" (%llu us) got \"%llu %u %u\"",
+			     dc, out, pwm,
+			     (unsigned long long)us_at(t0 + dc),
+			     (unsigned long long)recs[i].t_us, recs[i].out,
+			     recs[i].pwm);
+			return;
+		}
+		i++;
+	}
+	for (; i < nrec; i++) {
+		if (recs[i].t_us <= us_at(t0 + span)) {
+			fail("timeline: want end got \"%llu %u %u\"",
+			     (unsigned long long)recs[i].t_us, recs[i].out,
+			     recs[i].pwm);
+			return;
+		}
+	}
+}
+
+static void expect_event(const char *text, bool present)
+{
+	bool got = strstr(events, text) != NULL;
+
+	if (got != present)
+		fail("event \"%s\": want %s got %s", text,
+		     present ? "logged" : "absent", got ? "logged" : "absent");
+}
+
+/* ------------------------------------------------------------------ */
+/* Single-engine programs with hand-derived timelines                   */
+
+struct prog_case {
+	const char *name;
+	const char *hex;		/* engine1_load format */
+	uint16_t leds;
+	uint64_t span;			/* cycles to run and compare */
+	const char *timeline;		/* "dc out pwm; ..." from T0 */
+};
+
+static const struct prog_case prog_cases[] = {
+	/* mux_map_next (16) then set_pwm: value at T0 + 16 */
+	{ "set_pwm_imm", "9d8040ffc000", D(7), 200, "16 7 255" },
+	/* wait p=0 s=31: 31 x 16 = 496 cycles */
+	{ "wait_prescale0", "9d8040ff3e004000c000", D(7), 1000,
+	  "16 7 255; 528 7 0" },
+	/* wait p=1 s=31: 31 x 512 = 15872 cycles (484.375 ms) */
+	{ "wait_prescale1", "9d8040ff7e004000c000", D(7), 20000,
+	  "16 7 255; 15904 7 0" },
+	/* ramp p=0 s=2 n=3 up: +1 at the end of each 32-cycle step */
+	{ "ramp_up_prescale0", "9d800403c000", D(1), 500,
+	  "48 1 1; 80 1 2; 112 1 3" },
+	/* ramp p=1 s=1 n=8 down from 5: saturates, still 8 x 512 */
+	{ "ramp_down_saturates", "9d8040054308401ec000", D(2), 6000,
+	  "16 2 5; 544 2 4; 1056 2 3; 1568 2 2; 2080 2 1; 2592 2 0;"
+	  " 4128 2 30" },
+	/* ld A=3, ld B=4, ramp var step=A count=B, p=0 up: 48-cycle steps */
+	{ "ramp_var", "9d80900394048401c000", D(3), 400,
+	  "96 3 1; 144 3 2; 192 3 3; 240 3 4" },
+	/* ld C=0x77, set_pwm var C */
+	{ "set_pwm_var", "9d8098778462c000", D(4), 200, "32 4 119" },
+	/* ld A=250, add 10 -> 4, sub 5 -> 255, ld B=3, add_var A=A+B -> 2,
+	 * sub_var A=B-A -> 1, set_pwm var A */
+	{ "ld_add_sub", "9d8090fa910a9205940393019314 8460 c000", D(5), 400,
+	  "112 5 1" },
+	/* ld A=1, ld B=2; jl A<B skip 1: set_pwm 0x11 skipped */
+	{ "jl_taken", "9d8090019402 8a11 4011 4022 c000", D(6), 400,
+	  "64 6 34" },
+	/* jge A>=B not taken: both set_pwm run */
+	{ "jge_not_taken", "9d8090019402 8c11 4011 4022 c000", D(6), 400,
+	  "64 6 17; 80 6 34" },
+	/* jne A!=B taken, skip 2 */
+	{ "jne_taken_skip2", "9d8090019402 8821 4011 4033 4022 c000", D(6),
+	  400, "64 6 34" },
+	/* je with A==B (both 1) taken; k=0 is a no-op */
+	{ "je_taken", "9d8090019401 8e11 4011 4022 8e01 4044 c000", D(6),
+	  400, "64 6 34; 96 6 68" },
+	/* branch c=3 to pc1: body runs 4 times (3 jumps back), 48/loop */
+	{ "branch_loop_count", "9d8040ff4000a181c000", D(7), 400,
+	  "16 7 255; 32 7 0; 64 7 255; 80 7 0; 112 7 255; 128 7 0;"
+	  " 160 7 255; 176 7 0" },
+	/* inner c=2 (3 runs), outer c=1 (2 runs): 6 pulses */
+	{ "branch_nested", "9d8040ff4000a101a081c000", D(7), 600,
+	  "16 7 255; 32 7 0; 64 7 255; 80 7 0; 112 7 255; 128 7 0;"
+	  " 176 7 255; 192 7 0; 224 7 255; 240 7 0; 272 7 255; 288 7 0" },
+	/* ld B=2, branch var (count B) to pc2: 3 runs */
+	{ "branch_var", "9d80940240ff40008609c000", D(7), 400,
+	  "32 7 255; 48 7 0; 80 7 255; 96 7 0; 128 7 255; 144 7 0" },
+	/* rst: back to pc0 (mux_map_next keeps the one-row table) */
+	{ "rst", "9d8040ff40000000", D(8), 140,
+	  "16 8 255; 32 8 0; 80 8 255; 96 8 0" },
+	/* end r=1: mapped outputs to 0 */
+	{ "end_reset", "9d8040ffd800", D(9), 200, "16 9 255; 32 9 0" },
+	/* unknown opcode halts: no set_pwm after it */
+	{ "unknown_opcode_halts", "9d8040ff8000 4000", D(1), 200,
+	  "16 1 255" },
+	/* s = 0 ramp word has no meaning: halts */
+	{ "ramp_step0_halts", "9d8040ff0105 4000", D(1), 200, "16 1 255" },
+	/* mux_sel 7 then mux_clr (D7 back to its PWM register, 0) */
+	{ "mux_sel_clr", "9d0740809d00c000", 0, 200, "16 7 128; 32 7 0" },
+	/* engine 1's table in page 3: rows D1, D2, D3 written by the test */
+	{ "mux_map_table", "9c309cb240ff9d8040ff9d8040ff9d80c000", 0, 300,
+	  "32 1 255; 48 1 0; 64 2 255; 80 2 0; 96 3 255; 112 3 0" },
+	/* mux_ld_start/ld_end/ld_addr/ld_next/map_prev/map_addr */
+	{ "mux_ld_and_prev", "9e309cb29f309d819dc040ff9fb240ffc000", 0,
+	  300, "80 1 255; 96 1 0; 112 3 255" },
+	/* int continues; trigger send to self then wait for self */
+	{ "int_and_self_trigger", "9d80c400e002e08040ffc000", D(5), 200,
+	  "64 5 255" },
+	/* [LDOC] lp55231 example on engine 1: D7 blink, period 31792 */
+	{ "doc_lp55231_blink", "9d0740ff7e0040007e00a0010000", 0, 64000,
+	  "16 7 255; 15904 7 0; 31808 7 255; 47696 7 0; 63600 7 255" },
+};
+
+static void test_prog_case(const struct prog_case *c)
+{
+	char hex[128];
+	unsigned int i, j = 0;
+	uint64_t t0;
+
+	for (i = 0; c->hex[i] && j + 1 < sizeof(hex); i++)
+		if (c->hex[i] != ' ')
+			hex[j++] = c->hex[i];
+	hex[j] = 0;
+	if (!probe())
+		return;
+	if (!strcmp(c->name, "mux_map_table") ||
+	    !strcmp(c->name, "mux_ld_and_prev")) {
+		abi_mode_load(0);
+		wr(0x4f, 3);
+		wr(0x50, 0x00);
+		wr(0x51, 0x01);
+		wr(0x52, 0x00);
+		wr(0x53, 0x02);
+		wr(0x54, 0x00);
+		wr(0x55, 0x04);
+	}
+	t0 = run_prog(0, hex, c->leds);
+	goto_cycle(t0 + c->span);
+	expect_timeline(t0, c->span, c->timeline);
+}
+
+/* ------------------------------------------------------------------ */
+/* Other tests                                                          */
+
+static void test_probe_stock_driver(void)
+{
+	if (!probe())
+		return;
+	/* engines disabled by step 9, results in STATUS cleared on read */
+	EXPECT_EQ("STATUS after probe", 0x00, rd(0x3a) & 0x07);
+	EXPECT_EQ("OP_MODE after probe", 0x00, rd(0x01));
+	EXPECT_EQ("D1 current", 50, rd(0x26));
+	EXPECT_EQ("outputs changed", 0, nrec);
+}
+
+static void test_probe_selfcheck_timing(void)
+{
+	uint64_t s;
+
+	fresh_chip();
+	/* replay up to the W 0x00 <- 0x6a that starts the engines */
+	if (!replay(probe_transcript, 34))
+		return;
+	s = cur - XFER_CYCLES;
+	/* 3 instructions of 16 cycles, end sets the INT bits at T0 + 48 */
+	goto_cycle(s + 1 + 48 - 1);
+	EXPECT_EQ("STATUS before end", 0x00, chip.regs[0x3a] & 0x07);
+	goto_cycle(s + 1 + 48);
+	EXPECT_EQ("STATUS at end", 0x07, chip.regs[0x3a] & 0x07);
+	/* well inside the driver's 3 ms */
+	EXPECT_EQ("end before 3 ms", 1, s + 1 + 48 < MS(3) + s);
+}
+
+static void test_probe_stuck_engine_fails(void)
+{
+	fresh_chip();
+	chip.faults.stuck = true;
+	if (replay(probe_transcript, ARRAY_SIZE(probe_transcript)))
+		fail("probe: want fail got pass");
+	else
+		failed = false;
+	expect_event("fault stuck engine1", true);
+}
+
+static void test_reference_blink_period(void)
+{
+	uint64_t t0, rise[4];
+	int i, k = 0;
+
+	if (!probe())
+		return;
+	/* reference section 8 with the driver's 9d80 prefix */
+	t0 = run_prog(0, "9d8040ff7e0042004000a001", D(7));
+	goto_cycle(t0 + 4 * 16432 + 100);
+	for (i = next_change(7, 0); i >= 0 && k < 4;
+	     i = next_change(7, i + 1))
+		if (recs[i].pwm == 255)
+			rise[k++] = recs[i].t_us;
+	EXPECT_EQ("rises", 4, k);
+	if (k < 4)
+		return;
+	EXPECT_EQ("first rise (us)", us_at(t0 + 16), rise[0]);
+	/* 16 + 15872 + 512 + 16 + 16 = 16432 cycles = 501.46 ms */
+	EXPECT_EQ("period 3 loops (us)", us_at(t0 + 16 + 3 * 16432) -
+		  us_at(t0 + 16), rise[3] - rise[0]);
+	EXPECT_EQ("period ms x100", 50146, (rise[3] - rise[0]) / 30);
+}
+
+static void test_doc_lp5523_engine3(void)
+{
+	uint64_t t0, per = 16 + 16 + 255 * 32 * 2 + 127 * 512 + 16;
+	int i, n = 0, peak = -1;
+
+	if (!probe())
+		return;
+	/* Documentation/leds/leds-lp5523.rst: load, load, leds, run */
+	abi_mode_load(2);
+	abi_load(2, "9d80400004ff05ff437f0000");
+	abi_leds(2, 0x1ff);
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + per + 32 + 32);
+	for (i = next_change(1, 0); i >= 0; i = next_change(1, i + 1)) {
+		n++;
+		if (recs[i].pwm == 255)
+			peak = i;
+	}
+	/* 255 up, 255 down, then 1 step of the next period */
+	EXPECT_EQ("D1 changes", 511, n);
+	if (peak < 0)
+		return;
+	EXPECT_EQ("peak (us)", us_at(t0 + 32 + 255 * 32), recs[peak].t_us);
+	i = next_change(1, 0);
+	EXPECT_EQ("first step (us)", us_at(t0 + 32 + 32), recs[i].t_us);
+	EXPECT_EQ("last change is period+1 step", us_at(t0 + per + 64),
+		  recs[nrec - 1].t_us);
+	EXPECT_EQ("all nine outputs", 9 * 511, nrec);
+}
+
+static void test_trigger_between_engines(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* engine 1: wait for engine 2, set_pwm; engine 2: wait 1536, send */
+	abi_mode_load(0);
+	abi_leds(0, D(7));
+	abi_load(0, "9d80e10040ffc000");
+	abi_mode_load(1);
+	abi_leds(1, D(6));
+	abi_load(1, "9d80460040ffe002c000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 3000);
+	expect_timeline(t0, 3000, "1552 6 255; 1568 7 255");
+}
+
+static void test_trigger_latched(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* engine 2 sends at once; engine 1 waits later and passes at once */
+	abi_mode_load(0);
+	abi_leds(0, D(7));
+	abi_load(0, "9d804200e10040ffc000");
+	abi_mode_load(1);
+	abi_leds(1, D(6));
+	abi_load(1, "9d80e002c000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 1000);
+	/* 16 + 512 (wait) + 16 (trigger) */
+	expect_timeline(t0, 1000, "544 7 255");
+}
+
+static void test_load_freezes(void)
+{
+	uint64_t t0, f;
+
+	if (!probe())
+		return;
+	/* ramp p=0 s=1 n=255 up on D7 */
+	t0 = run_prog(0, "9d8002ffc000", D(7));
+	f = t0 + 16 + 100 * 16 + 8;
+	goto_cycle(f);
+	EXPECT_EQ("D7 before", 100, chip.out[6]);
+	wr(0x01, 0x24);			/* engine 2 disabled -> load */
+	f = cur - XFER_CYCLES;
+	wr(0x16, 77);			/* direct write to D1, held back */
+	sleep_cycles(1000);
+	EXPECT_EQ("D7 frozen", 100, chip.out[6]);
+	EXPECT_EQ("D1 frozen", 0, chip.out[0]);
+	nrec = 0;
+	wr(0x01, 0x20);			/* engine 2 back to disabled */
+	f = cur - XFER_CYCLES - f;	/* frozen for f cycles */
+	EXPECT_EQ("D1 after", 77, chip.out[0]);
+	goto_cycle(t0 + 16 + 101 * 16 + f + 1);
+	EXPECT_EQ("D7 next step", 101, chip.out[6]);
+	EXPECT_EQ("next step time", us_at(t0 + 16 + 101 * 16 + f),
+		  recs[next_change(7, 0)].t_us);
+}
+
+static void test_exec_step_once_pc(void)
+{
+	if (!probe())
+		return;
+	abi_mode_load(0);
+	abi_leds(0, D(1));
+	abi_load(0, "9d80401140224033c000");
+	wr(0x01, 0x20);			/* run, exec hold */
+	sleep_cycles(100);
+	EXPECT_EQ("hold: pc", 0, rd(0x37));
+	wr(0x00, 0x40 | 0x10);		/* step */
+	sleep_cycles(100);
+	EXPECT_EQ("step: pc", 1, rd(0x37));
+	EXPECT_EQ("step: exec back to hold", 0x40, rd(0x00));
+	wr(0x00, 0x40 | 0x30);		/* once: set_pwm 0x11, pc stays */
+	sleep_cycles(100);
+	EXPECT_EQ("once: pc", 1, rd(0x37));
+	EXPECT_EQ("once: D1", 0x11, chip.out[0]);
+	wr(0x37, 3);			/* PC write in hold */
+	EXPECT_EQ("pc write", 3, rd(0x37));
+	wr(0x00, 0x40 | 0x10);
+	sleep_cycles(100);
+	EXPECT_EQ("step at pc 3: D1", 0x33, chip.out[0]);
+	wr(0x00, 0x40 | 0x20);		/* free run: end */
+	sleep_cycles(100);
+	EXPECT_EQ("end: pc", 0, rd(0x37));
+	wr(0x37, 2);
+	EXPECT_EQ("pc write", 2, rd(0x37));
+}
+
+static void test_status_clear_on_read(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = run_prog(1, "9d80d000", 0);
+	goto_cycle(t0 + 100);
+	EXPECT_EQ("STATUS ENG2_INT", 0x42, rd(0x3a));
+	EXPECT_EQ("STATUS cleared", 0x40, rd(0x3a));
+	expect_event("int asserted", true);
+}
+
+static void test_registers_reset_values(void)
+{
+	static const uint8_t want[][2] = {
+		{ 0x00, 0x00 }, { 0x01, 0x00 }, { 0x04, 0x01 }, { 0x05, 0xff },
+		{ 0x06, 0x00 }, { 0x16, 0x00 }, { 0x26, 0xaf }, { 0x2e, 0xaf },
+		{ 0x36, 0x40 }, { 0x3a, 0x40 }, { 0x3f, 0x19 }, { 0x4c, 0x00 },
+		{ 0x4d, 0x08 }, { 0x4e, 0x10 }, { 0x3d, 0x00 }, { 0x70, 0x00 },
+	};
+	unsigned int i;
+	char what[32];
+
+	fresh_chip();
+	wr(0x36, 0x00);
+	wr(0x26, 0x10);
+	wr(0x3d, 0xff);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		snprintf(what, sizeof(what), "reg 0x%02x", want[i][0]);
+		EXPECT_EQ(what, want[i][1], rd(want[i][0]));
+	}
+}
+
+static void test_auto_increment(void)
+{
+	uint8_t buf[4] = { 0x26, 1, 2, 3 }, r[3];
+
+	fresh_chip();
+	wr(0x00, 0x40);
+	xfer(0, buf, 4);		/* 0x26..0x28 */
+	EXPECT_EQ("0x27", 2, rd(0x27));
+	buf[0] = 0x26;
+	xfer(0, buf, 1);
+	xfer(LP5523_MSG_RD, r, 3);
+	EXPECT_EQ("burst 0", 1, r[0]);
+	EXPECT_EQ("burst 2", 3, r[2]);
+	/* the pointer stays on the last register read (master NACK) */
+	xfer(LP5523_MSG_RD, r, 1);
+	EXPECT_EQ("pointer kept", 3, r[0]);
+	/* no auto-increment through the PWM registers */
+	buf[0] = 0x16;
+	xfer(0, buf, 3);
+	EXPECT_EQ("0x16", 2, rd(0x16));
+	EXPECT_EQ("0x17", 0, rd(0x17));
+	/* MISC[6] = 0: pointer does not move */
+	wr(0x36, 0x00);
+	buf[0] = 0x26;
+	buf[1] = 9;
+	buf[2] = 8;
+	xfer(0, buf, 3);
+	EXPECT_EQ("no auto-inc 0x26", 8, rd(0x26));
+	EXPECT_EQ("no auto-inc 0x27", 2, rd(0x27));
+}
+
+static void test_chip_disabled(void)
+{
+	fresh_chip();
+	wr(0x16, 100);
+	EXPECT_EQ("PWM write ignored", 0, rd(0x16));
+	wr(0x00, 0x2a);
+	EXPECT_EQ("EXEC write ignored", 0x00, rd(0x00));
+	wr(0x00, 0x40);
+	wr(0x16, 100);
+	EXPECT_EQ("D1 on", 100, chip.out[0]);
+	wr(0x00, 0x00);
+	EXPECT_EQ("D1 off with chip", 0, chip.out[0]);
+}
+
+static void test_outputs_faders_onoff(void)
+{
+	fresh_chip();
+	wr(0x00, 0x40);
+	wr(0x16, 200);
+	EXPECT_EQ("D1 direct", 200, chip.out[0]);
+	wr(0x06, 0x40);			/* D1 on master fader 1 (0) */
+	EXPECT_EQ("D1 fader 0", 0, chip.out[0]);
+	wr(0x48, 64);
+	EXPECT_EQ("D1 fader 64", 200 * 64 / 255, chip.out[0]);
+	wr(0x06, 0x20);			/* no fader, log */
+	expect_event("D1 log", true);
+	EXPECT_EQ("D1 log value", 200, chip.out[0]);
+	wr(0x05, 0xfe);
+	EXPECT_EQ("D1 off", 0, chip.out[0]);
+	wr(0x1e, 9);
+	EXPECT_EQ("D9 on", 9, chip.out[8]);
+	wr(0x04, 0x00);
+	EXPECT_EQ("D9 off", 0, chip.out[8]);
+	wr(0x2e, 100);
+	expect_event("D9 current 10.0 mA", true);
+}
+
+static void test_mapping_registers(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = run_prog(2, "9d80c000", D(9) | D(1));
+	goto_cycle(t0 + 100);
+	EXPECT_EQ("ENG3 MAP MSB", 0x01, rd(0x74));
+	EXPECT_EQ("ENG3 MAP LSB", 0x01, rd(0x75));
+	EXPECT_EQ("ENG1 MAP LSB", 0x00, rd(0x71));
+	wr(0x01, 0x00);
+	EXPECT_EQ("released on disable", 0x00, rd(0x75));
+}
+
+static void test_prog_memory_needs_load(void)
+{
+	if (!probe())
+		return;
+	wr(0x4f, 0);
+	wr(0x50, 0x12);
+	expect_event("bad-access write 0x50 without load", true);
+	abi_mode_load(0);
+	wr(0x4f, 0);
+	EXPECT_EQ("probe program kept", 0x9c, rd(0x50));
+	wr(0x4f, 6);
+	wr(0x50, 0x12);
+	expect_event("bad-access page 6", true);
+}
+
+static void test_run_to_load_refused(void)
+{
+	if (!probe())
+		return;
+	run_prog(0, "9d80a000", D(1));
+	wr(0x01, 0x10);
+	EXPECT_EQ("still run", 0x20, rd(0x01));
+}
+
+static void test_halt_aborts(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = run_prog(0, "9d8002ffc000", D(2));
+	goto_cycle(t0 + 16 + 10 * 16 + 3);
+	wr(0x01, 0x30);			/* halt */
+	sleep_cycles(1000);
+	EXPECT_EQ("D2 held", 10, chip.out[1]);
+	expect_event("engine1 halt", true);
+}
+
+static void test_fault_nack(void)
+{
+	fresh_chip();
+	chip.faults.nack_every = 3;
+	EXPECT_EQ("1st", 0, wr(0x3c, 1));
+	EXPECT_EQ("2nd", 0, wr(0x3c, 2));
+	EXPECT_EQ("3rd nacked", -EIO, wr(0x3c, 3));
+	EXPECT_EQ("value", 2, chip.regs[0x3c]);
+	chip.faults.nack_every = 0;
+	chip.faults.nack_first = 0x16;
+	chip.faults.nack_last = 0x1e;
+	wr(0x00, 0x40);
+	EXPECT_EQ("reg range nacked", -EIO, wr(0x17, 5));
+	EXPECT_EQ("outside range", 0, wr(0x26, 5));
+	expect_event("fault nack reg 0x17", true);
+	{
+		struct lp5523_msg m = { .addr = 0x33, .len = 0 };
+
+		EXPECT_EQ("other address", -ENXIO,
+			  lp5523_i2c_ops.xfer(&chip, &m));
+	}
+}
+
+static void test_ledtest_adc(void)
+{
+	fresh_chip();
+	wr(0x00, 0x40);
+	wr(0x41, 0x90);			/* VDD */
+	EXPECT_EQ("not done yet", 0, rd(0x3a) & 0x80);
+	sleep_cycles(MS(3));
+	EXPECT_EQ("done", 0x80, rd(0x3a) & 0x80);
+	EXPECT_EQ("VDD 3.5 V", 166, rd(0x42));
+	EXPECT_EQ("done clears on read", 0, rd(0x3a) & 0x80);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void dump_events(void)
+{
+	char *p = events, *nl;
+
+	for (; (nl = strchr(p, '\n')); p = nl + 1)
+		printf("#   %.*s\n", (int)(nl - p), p);
+}
+
+struct test {
+	const char *name;
+	void (*fn)(void);
+};
+
+static const struct test tests[] = {
+	{ "probe_stock_driver", test_probe_stock_driver },
+	{ "probe_selfcheck_timing", test_probe_selfcheck_timing },
+	{ "probe_stuck_engine_fails", test_probe_stuck_engine_fails },
+	{ "reference_blink_period", test_reference_blink_period },
+	{ "doc_lp5523_engine3_example", test_doc_lp5523_engine3 },
+	{ "trigger_between_engines", test_trigger_between_engines },
+	{ "trigger_latched", test_trigger_latched },
+	{ "load_freezes", test_load_freezes },
+	{ "exec_step_once_pc", test_exec_step_once_pc },
+	{ "status_clear_on_read", test_status_clear_on_read },
+	{ "registers_reset_values", test_registers_reset_values },
+	{ "auto_increment", test_auto_increment },
+	{ "chip_disabled", test_chip_disabled },
+	{ "outputs_faders_onoff", test_outputs_faders_onoff },
+	{ "mapping_registers", test_mapping_registers },
+	{ "prog_memory_needs_load", test_prog_memory_needs_load },
+	{ "run_to_load_refused", test_run_to_load_refused },
+	{ "halt_aborts", test_halt_aborts },
+	{ "fault_nack", test_fault_nack },
+	{ "ledtest_adc", test_ledtest_adc },
+};
+
+int main(void)
+{
+	unsigned int i, n = 0, pass = 0;
+	unsigned int total = ARRAY_SIZE(tests) + ARRAY_SIZE(prog_cases);
+
+	printf("TAP version 13\n1..%u\n", total);
+	for (i = 0; i < total; i++) {
+		const char *name;
+
+		failed = false;
+		if (i < ARRAY_SIZE(tests)) {
+			name = tests[i].name;
+			tests[i].fn();
+		} else {
+			name = prog_cases[i - ARRAY_SIZE(tests)].name;
+			test_prog_case(&prog_cases[i - ARRAY_SIZE(tests)]);
+		}
+		n++;
+		if (failed) {
+			printf("not ok %u %s\n# %s\n", n, name, fail_msg);
+			if (getenv("LP5523_TEST_EVENTS"))
+				dump_events();
+		} else {
+			printf("ok %u %s\n", n, name);
+			pass++;
+		}
+	}
+	printf("# Totals: pass:%u fail:%u\n", pass, n - pass);
+	return pass == n ? 0 : 1;
+}
