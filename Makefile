@@ -204,8 +204,11 @@ guest: $(BOOT_DEPS)
 check: $(BOOT_DEPS)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emu-check.log 2>&1 || true
+	$(Q)$(TOP)/qemu/checkpatch-series.sh $(KSRC) $(TOP)/series \
+		> $(O)/checkpatch.ktap 2>&1 || true
 	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(IMAGE) \
-		--host-results $(O)/emu-check.log $(if $(ONLY),--only $(ONLY))
+		--host-results "$(O)/emu-check.log $(O)/checkpatch.ktap" \
+		$(if $(ONLY),--only $(ONLY))
 
 check-debug: $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu

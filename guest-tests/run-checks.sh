@@ -70,9 +70,10 @@ for smp in $smps; do
 			> "$out/${suite}_timeline.ktap" 2>&1 || true
 	done
 done
-if [ -n "$host_results" ] && [ -e "$host_results" ]; then
-	cp "$host_results" "$results/emulator.ktap"
-fi
+# Host suites run by the Makefile: the emulator's tests, checkpatch.
+for f in $host_results; do
+	[ -e "$f" ] && cp "$f" "$results/host-$(basename "${f%.*}").ktap"
+done
 
 # Count top-level results (KUnit's nested subtests stay indented).
 pass=0 fail=0 skip=0

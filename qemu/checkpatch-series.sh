@@ -1,0 +1,21 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# checkpatch-series.sh <kernel tree> <series dir>: KTAP, one test per patch
+# in the series list: scripts/checkpatch.pl --strict finds nothing.
+set -u
+tree=$1 series=$2
+patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series")
+n=$(printf '%s\n' "$patches" | grep -c .)
+echo "TAP version 13"
+echo "1..$n"
+i=0
+for p in $patches; do
+	i=$((i + 1))
+	name=checkpatch_$(echo "$p" | sed 's/\.patch$//; s/[^A-Za-z0-9]/_/g')
+	if out=$(cd "$tree" && scripts/checkpatch.pl --strict -q "$series/$p" 2>&1); then
+		echo "ok $i $name"
+	else
+		echo "not ok $i $name"
+		printf '%s\n' "$out" | head -20 | sed 's/^/# /'
+	fi
+done
