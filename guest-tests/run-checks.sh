@@ -87,6 +87,10 @@ for f in $(find "$results" -name '*.ktap' | sort); do
 	set -- $counts
 	pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
 	if [ "$1" -eq 0 ] && [ "$2" -eq 0 ] && [ "$3" -eq 0 ]; then
+		if grep -q '^1\.\.0' "$f"; then
+			echo "  ${name}: nothing to test"
+			continue
+		fi
 		echo "  ${name}: no results"
 		fail=$((fail + 1))
 	else
