@@ -14,6 +14,8 @@
 
 #include "lp5523.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 /* ------------------------------------------------------------------ */
 /* Choices for points the reference marks UNCONFIRMED (see README.md)  */
 
@@ -31,8 +33,10 @@
 #define LP5523_U_DISABLE_RELEASES_MAP	1
 /* master fader: duty = pwm * fader / 255, rounded down */
 #define LP5523_U_FADER_DIVISOR		255
-/* STATUS after reset reads the reset column (0x40), START-UP_BUSY
- * only for the 500 us after CHIP_EN goes 0 -> 1 */
+/*
+ * STATUS after reset reads the reset column (0x40), START-UP_BUSY
+ * only for the 500 us after CHIP_EN goes 0 -> 1
+ */
 #define LP5523_U_STARTUP_BUSY_CYCLES	17	/* 500 us at 32768 Hz */
 /* ENGINE_BUSY after entering LOAD; memory stays writable meanwhile */
 #define LP5523_U_LOAD_BUSY_CYCLES	16
@@ -451,15 +455,13 @@ static uint64_t op_mux_sel(struct lp5523 *chip, unsigned int e, uint16_t w,
 {
 	unsigned int l = w & 0x7f;
 
-	if (l == 16) {
-		lp5523_note(chip, "engine%u mux_sel gpo", e + 1);
-		eng_set_map(chip, e, 0);
-	} else if (l > LP5523_OUTPUTS) {
+	if (l > LP5523_OUTPUTS && l != 16) {
 		eng_halt_bad(chip, e, w, "bad mux_sel");
 		return 0;
-	} else {
-		eng_set_map(chip, e, l ? 1 << (l - 1) : 0);
 	}
+	if (l == 16)
+		lp5523_note(chip, "engine%u mux_sel gpo", e + 1);
+	eng_set_map(chip, e, l && l != 16 ? 1 << (l - 1) : 0);
 	return in->cycles;
 }
 
@@ -742,7 +744,7 @@ static const struct lp5523_insn *decode(uint16_t w)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(lp5523_insns) / sizeof(lp5523_insns[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lp5523_insns); i++)
 		if ((w & lp5523_insns[i].mask) == lp5523_insns[i].value)
 			return &lp5523_insns[i];
 	return NULL;
@@ -1289,8 +1291,7 @@ void lp5523_reset(struct lp5523 *chip)
 
 	lp5523_note(chip, "reset");
 	memset(chip->regs, 0, sizeof(chip->regs));
-	for (i = 0; i < sizeof(lp5523_reset_values) /
-			sizeof(lp5523_reset_values[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lp5523_reset_values); i++)
 		chip->regs[lp5523_reset_values[i].reg] =
 			lp5523_reset_values[i].val;
 	memset(chip->prog, 0, sizeof(chip->prog));

@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#ifndef __printf
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+#endif
+
 #define LP5523_I2C_ADDR		0x32	/* ASEL1,ASEL0 = GND,GND [DS] */
 #define LP5523_OUTPUTS		9
 #define LP5523_ENGINES		3
@@ -171,8 +175,7 @@ void lp5523_reset(struct lp5523 *chip);
 void lp5523_advance(struct lp5523 *chip, uint64_t now_ns);
 /* Time of the next engine event in ns, UINT64_MAX if none. */
 uint64_t lp5523_next_event_ns(const struct lp5523 *chip);
-void lp5523_note(struct lp5523 *chip, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void lp5523_note(struct lp5523 *chip, const char *fmt, ...) __printf(2, 3);
 uint64_t lp5523_now_us(const struct lp5523 *chip);
 
 static inline uint64_t lp5523_cycles_to_ns(uint64_t c)

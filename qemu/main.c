@@ -21,6 +21,7 @@
 #include "emu.h"
 #include "vhost-i2c.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define VIEW_PERIOD_NS	40000000ull	/* 25 redraws a second */
 
 static struct emu emu;
@@ -231,7 +232,7 @@ static void add_fd(int fd, struct ev_handler *h)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
+		"Usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
 		"                  [--view] [--trace] [--nack-every N]\n"
 		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n");
 }
@@ -403,7 +404,7 @@ int main(int argc, char **argv)
 		emu_rearm();
 		if (timeline)
 			fflush(timeline);
-		n = epoll_wait(emu.epfd, evs, sizeof(evs) / sizeof(evs[0]), -1);
+		n = epoll_wait(emu.epfd, evs, ARRAY_SIZE(evs), -1);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

@@ -25,6 +25,8 @@ static const struct {
 	{ "kb5", 255, 255, 255 }, { "kb6", 255, 255, 255 },
 };
 
+#define VIEW_OFF_GREY	40
+
 static int view_fd = -1;
 static unsigned int view_rows, view_cols;
 static unsigned int view_pwm[LP5523_OUTPUTS];
@@ -68,6 +70,12 @@ static void view_region(void)
 	view_write(buf, n);
 }
 
+/* an unlit block stays visible as dark grey */
+static unsigned int shade(unsigned int full, unsigned int v)
+{
+	return VIEW_OFF_GREY + ((int)full - VIEW_OFF_GREY) * (int)v / 255;
+}
+
 void view_draw(void)
 {
 	char buf[1024];
@@ -82,8 +90,8 @@ void view_draw(void)
 		n += snprintf(buf + n, sizeof(buf) - n,
 			      "%s%-3s\033[48;2;%u;%u;%um   \033[0m",
 			      i ? " " : "", view_leds[i].label,
-			      view_leds[i].r * v / 255, view_leds[i].g * v / 255,
-			      view_leds[i].b * v / 255);
+			      shade(view_leds[i].r, v), shade(view_leds[i].g, v),
+			      shade(view_leds[i].b, v));
 		width += 8;
 	}
 	n += snprintf(buf + n, sizeof(buf) - n, "\0338");

@@ -285,7 +285,8 @@ static void abi_load(unsigned int e, const char *hex)
 	unsigned int i, n = strlen(hex) / 2, b;
 
 	for (i = 0; i < n && i < 32; i++) {
-		sscanf(hex + 2 * i, "%2x", &b);
+		if (sscanf(hex + 2 * i, "%2x", &b) != 1)
+			break;
 		bytes[i] = b;
 	}
 	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 1));
@@ -425,8 +426,10 @@ static const struct prog_case prog_cases[] = {
 	  "96 3 1; 144 3 2; 192 3 3; 240 3 4" },
 	/* ld C=0x77, set_pwm var C */
 	{ "set_pwm_var", "9d8098778462c000", D(4), 200, "32 4 119" },
-	/* ld A=250, add 10 -> 4, sub 5 -> 255, ld B=3, add_var A=A+B -> 2,
-	 * sub_var A=B-A -> 1, set_pwm var A */
+	/*
+	 * ld A=250, add 10 -> 4, sub 5 -> 255, ld B=3, add_var A=A+B -> 2,
+	 * sub_var A=B-A -> 1, set_pwm var A
+	 */
 	{ "ld_add_sub", "9d8090fa910a9205940393019314 8460 c000", D(5), 400,
 	  "112 5 1" },
 	/* ld A=1, ld B=2; jl A<B skip 1: set_pwm 0x11 skipped */
