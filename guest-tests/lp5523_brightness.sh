@@ -45,6 +45,7 @@ ktap_test_result control_channel_present test -e /dev/lp5523-ctl
 emu_mark "lp5523_brightness begin"
 ktap_test_result brightness_readback_each_channel write_each
 sleep 0.05
+emu_mark "brightness clear"
 ktap_test_result brightness_zero_each_channel clear_all
 sleep 0.05
 emu_mark "lp5523_brightness end"

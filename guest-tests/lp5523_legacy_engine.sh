@@ -39,7 +39,7 @@ bad_program() {
 	local c ok=0
 	c=$(chip)
 	write_ok load "$c/engine2_mode" || ok=1
-	write_err EINVAL 9d8 "$c/engine2_load" || ok=1
+	write_err EINVAL 9d80f "$c/engine2_load" || ok=1
 	write_err EINVAL zz80 "$c/engine2_load" || ok=1
 	write_err EINVAL 00000000x "$c/engine2_leds" || ok=1
 	write_ok disabled "$c/engine2_mode" || ok=1

@@ -78,11 +78,12 @@ want_eq() {
 }
 
 # write_ok <value> <file>: write like `echo value > file`, succeed when the
-# write did.  write_err <errno name> <value> <file>: succeed when the write
+# write did.  (busybox's echo reports a failed write with its errno text;
+# its printf does not.)  write_err <errno name> <value> <file>: succeed when the write
 # failed with that errno (EINVAL, E2BIG, EBUSY, ...).
 write_ok() {
 	local err
-	err=$( (printf '%s\n' "$1" > "$2") 2>&1) && return 0
+	err=$( (echo "$1" > "$2") 2>&1) && return 0
 	echo "# write \"$(shorten "$1")\" to $2 failed: ${err##*: }"
 	return 1
 }
@@ -110,7 +111,7 @@ errno_text() {
 write_err() {
 	local err want
 	want=$(errno_text "$1")
-	if err=$( (printf '%s\n' "$2" > "$3") 2>&1); then
+	if err=$( (echo "$2" > "$3") 2>&1); then
 		echo "# write \"$(shorten "$2")\" to $3: want $1 got success"
 		return 1
 	fi
