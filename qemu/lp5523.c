@@ -46,16 +46,26 @@
 #define LP5523_U_PAGES			6
 /* auto-increment does not leave a D1..D9 PWM register (0x16-0x1E) */
 #define LP5523_U_AUTOINC_STOPS_AT_PWM	1
-/* s = 0 ramp/wait words (0x0001-0x01FF, 0x41xx): unknown -> halt */
+/* s = 0 ramp/wait words (0x0001-0x01ff, 0x41xx) are unknown: halt */
 /* PC wraps to 0 when start address + PC passes the last word (95) */
-/* variable branch: count = whole 8-bit variable, 0 = forever */
+/* ramp: the +-1 of a step lands at the end of the step (Fig. 26) */
+#define LP5523_U_RAMP_STEP_AT_END	1
+/* variable branch: count = the whole 8-bit variable, 0 = forever */
+#define LP5523_U_BRANCH_VAR_ZERO_FOREVER 1
 /* jne/jl/jge/je compare unsigned 8-bit values */
+#define LP5523_U_JUMP_SIGNED		0
+/* int sets ENGx_INT and the engine goes on */
+#define LP5523_U_INT_CONTINUES		1
 /* while any engine is in LOAD, output changes are held back (frozen) */
 #define LP5523_U_LOAD_FREEZES_OUTPUTS	1
+/* a newly mapped output keeps its level until the next set_pwm/ramp */
 /* several engines mapping one output: the last one to write wins */
-/* RESET (0x3D <- 0xFF) is acknowledged */
-/* a "wait" for the external trigger never completes (no TRIG pin) */
+/* RESET (0x3D <- 0xFF) is acknowledged ([L5523] says it is not) */
+#define LP5523_U_RESET_ACKS		1
+/* a wait for the external trigger never completes (no TRIG pin) */
+#define LP5523_U_EXT_TRIGGER_NEVER	1
 /* mux_sel 16 (GPO on LP5523 per [MYN]) maps no output, logged */
+#define LP5523_U_MUX_SEL_GPO		16
 
 /* Analog values the model reports (not from any source; see README) */
 #define LP5523_TEMP_25C			0x19	/* TEMPERATURE READ reset [DS] */
@@ -72,6 +82,8 @@
 /* kept.  Prescale 0 = clock/16, prescale 1 = clock/512.               */
 
 #define LP5523_INSN_CYCLES		16	/* set_pwm, branch, rst, end, ... */
+/* int, mux_*, ld/add/sub, jumps: not in [DS], UNCONFIRMED */
+#define LP5523_U_OTHER_INSN_CYCLES	16
 #define LP5523_PRESCALE0_CYCLES		16	/* 0.48828125 ms */
 #define LP5523_PRESCALE1_CYCLES		512	/* 15.625 ms */
 #define LP5523_NEVER			UINT64_MAX
@@ -372,7 +384,7 @@ static uint64_t ramp_start(struct lp5523 *chip, unsigned int e,
 	eng->steps_left = n;
 	eng->ramp_down = down;
 	eng->next_step = chip->cycle + LP5523_U_RAMP_FETCH_CYCLES +
-			 eng->step_cycles;
+			 (LP5523_U_RAMP_STEP_AT_END ? eng->step_cycles : 0);
 	/* n = 0 is a wait: costs one step, like n = 1 [DS] */
 	return LP5523_U_RAMP_FETCH_CYCLES +
 	       (uint64_t)eng->step_cycles * (n ? n : 1);
@@ -455,13 +467,13 @@ static uint64_t op_mux_sel(struct lp5523 *chip, unsigned int e, uint16_t w,
 {
 	unsigned int l = w & 0x7f;
 
-	if (l > LP5523_OUTPUTS && l != 16) {
+	if (l > LP5523_OUTPUTS && l != LP5523_U_MUX_SEL_GPO) {
 		eng_halt_bad(chip, e, w, "bad mux_sel");
 		return 0;
 	}
-	if (l == 16)
+	if (l == LP5523_U_MUX_SEL_GPO)
 		lp5523_note(chip, "engine%u mux_sel gpo", e + 1);
-	eng_set_map(chip, e, l && l != 16 ? 1 << (l - 1) : 0);
+	eng_set_map(chip, e, l && l <= LP5523_OUTPUTS ? 1 << (l - 1) : 0);
 	return in->cycles;
 }
 
@@ -551,8 +563,11 @@ static uint64_t op_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
 static uint64_t op_branch_var(struct lp5523 *chip, unsigned int e,
 			      uint16_t w, const struct lp5523_insn *in)
 {
-	return do_branch(chip, e, w, (w >> 2) & 0x7f,
-			 get_var(chip, e, w & 3), in);
+	uint8_t count = get_var(chip, e, w & 3);
+
+	if (!count && !LP5523_U_BRANCH_VAR_ZERO_FOREVER)
+		return in->cycles;	/* no loop at all */
+	return do_branch(chip, e, w, (w >> 2) & 0x7f, count, in);
 }
 
 static uint64_t op_int(struct lp5523 *chip, unsigned int e, uint16_t w,
@@ -561,6 +576,8 @@ static uint64_t op_int(struct lp5523 *chip, unsigned int e, uint16_t w,
 	(void)w;
 	lp5523_note(chip, "engine%u int", e + 1);
 	set_int(chip, e);
+	if (!LP5523_U_INT_CONTINUES)
+		set_exec(chip, e, LP5523_EXEC_HOLD);
 	return in->cycles;
 }
 
@@ -619,7 +636,7 @@ static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w,
 			trig_deliver(chip, e, i);
 
 	eng->trig_wait_mask = (w >> 7) & 0x7;
-	if (ext_wait) {
+	if (ext_wait && LP5523_U_EXT_TRIGGER_NEVER) {
 		lp5523_note(chip, "engine%u wait ext trigger", e + 1);
 		eng->wait_trig = true;
 		eng->trig_wait_mask = 0xff;	/* never all seen */
@@ -636,11 +653,15 @@ static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w,
 static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w,
 			const struct lp5523_insn *in)
 {
-	uint8_t x = get_var(chip, e, (w >> 2) & 3);
-	uint8_t y = get_var(chip, e, w & 3);
+	int x = get_var(chip, e, (w >> 2) & 3);
+	int y = get_var(chip, e, w & 3);
 	unsigned int skip = (w >> 4) & 0x1f;
 	bool take;
 
+	if (LP5523_U_JUMP_SIGNED) {
+		x = (int8_t)x;
+		y = (int8_t)y;
+	}
 	switch (w & 0xfe00) {
 	case 0x8800:		/* jne */
 		take = x != y;
@@ -703,41 +724,44 @@ static uint64_t op_sub_var(struct lp5523 *chip, unsigned int e, uint16_t w,
 
 /*
  * Instruction set, [DS] tables 4-7, first match wins.  The cycles column
- * is the timing table: 16 cycles where [DS] gives it, 16 cycles also for
- * int, mux_*, ld/add/sub and the jumps ([DS] silent, UNCONFIRMED), and
- * ramp/wait computed as n x step x (16 or 512) cycles.
+ * is the timing table: T_DS = 16 cycles as [DS] gives it (set_pwm,
+ * branch, rst, end, trigger send; a trigger wait lasts at least that),
+ * T_U = LP5523_U_OTHER_INSN_CYCLES for int, mux_*, ld/add/sub and the
+ * jumps ([DS] silent), 0 = ramp/wait: n x s x (16 or 512) cycles.
  */
+#define T_DS	LP5523_INSN_CYCLES
+#define T_U	LP5523_U_OTHER_INSN_CYCLES
 static const struct lp5523_insn lp5523_insns[] = {
-	{ 0xffff, 0x0000, "rst",		16, op_rst },
-	{ 0xff00, 0x4000, "set_pwm",		16, op_set_pwm },
-	{ 0x8000, 0x0000, "ramp",		 0, op_ramp },
-	{ 0xfffc, 0x8460, "set_pwm_var",	16, op_set_pwm_var },
-	{ 0xffc0, 0x8400, "ramp_var",		 0, op_ramp_var },
-	{ 0xfe00, 0x8600, "branch_var",		16, op_branch_var },
-	{ 0xfe00, 0x8800, "jne",		16, op_jump },
-	{ 0xfe00, 0x8a00, "jl",			16, op_jump },
-	{ 0xfe00, 0x8c00, "jge",		16, op_jump },
-	{ 0xfe00, 0x8e00, "je",			16, op_jump },
-	{ 0xff80, 0x9c00, "mux_map_start",	16, op_mux_map_start },
-	{ 0xff80, 0x9c80, "mux_ld_end",		16, op_mux_ld_end },
-	{ 0xffff, 0x9d80, "mux_map_next",	16, op_mux_map_next },
-	{ 0xffff, 0x9dc0, "mux_map_prev",	16, op_mux_map_next },
-	{ 0xffff, 0x9d81, "mux_ld_next",	16, op_mux_ld_next },
-	{ 0xffff, 0x9dc1, "mux_ld_prev",	16, op_mux_ld_next },
-	{ 0xffff, 0x9d00, "mux_clr",		16, op_mux_sel },
-	{ 0xff80, 0x9d00, "mux_sel",		16, op_mux_sel },
-	{ 0xff80, 0x9e00, "mux_ld_start",	16, op_mux_ld_start },
-	{ 0xff80, 0x9f00, "mux_ld_addr",	16, op_mux_ld_addr },
-	{ 0xff80, 0x9f80, "mux_map_addr",	16, op_mux_map_addr },
-	{ 0xf300, 0x9000, "ld",			16, op_ld },
-	{ 0xf300, 0x9100, "add",		16, op_add },
-	{ 0xf300, 0x9200, "sub",		16, op_sub },
-	{ 0xf3f0, 0x9300, "add_var",		16, op_add_var },
-	{ 0xf3f0, 0x9310, "sub_var",		16, op_sub_var },
-	{ 0xe000, 0xa000, "branch",		16, op_branch },
-	{ 0xffff, 0xc400, "int",		16, op_int },
-	{ 0xe7ff, 0xc000, "end",		16, op_end },
-	{ 0xe000, 0xe000, "trigger",		16, op_trigger },
+	{ 0xffff, 0x0000, "rst",		T_DS, op_rst },
+	{ 0xff00, 0x4000, "set_pwm",		T_DS, op_set_pwm },
+	{ 0x8000, 0x0000, "ramp",		0, op_ramp },
+	{ 0xfffc, 0x8460, "set_pwm_var",	T_DS, op_set_pwm_var },
+	{ 0xffc0, 0x8400, "ramp_var",		0, op_ramp_var },
+	{ 0xfe00, 0x8600, "branch_var",		T_DS, op_branch_var },
+	{ 0xfe00, 0x8800, "jne",		T_U, op_jump },
+	{ 0xfe00, 0x8a00, "jl",			T_U, op_jump },
+	{ 0xfe00, 0x8c00, "jge",		T_U, op_jump },
+	{ 0xfe00, 0x8e00, "je",			T_U, op_jump },
+	{ 0xff80, 0x9c00, "mux_map_start",	T_U, op_mux_map_start },
+	{ 0xff80, 0x9c80, "mux_ld_end",		T_U, op_mux_ld_end },
+	{ 0xffff, 0x9d80, "mux_map_next",	T_U, op_mux_map_next },
+	{ 0xffff, 0x9dc0, "mux_map_prev",	T_U, op_mux_map_next },
+	{ 0xffff, 0x9d81, "mux_ld_next",	T_U, op_mux_ld_next },
+	{ 0xffff, 0x9dc1, "mux_ld_prev",	T_U, op_mux_ld_next },
+	{ 0xffff, 0x9d00, "mux_clr",		T_U, op_mux_sel },
+	{ 0xff80, 0x9d00, "mux_sel",		T_U, op_mux_sel },
+	{ 0xff80, 0x9e00, "mux_ld_start",	T_U, op_mux_ld_start },
+	{ 0xff80, 0x9f00, "mux_ld_addr",	T_U, op_mux_ld_addr },
+	{ 0xff80, 0x9f80, "mux_map_addr",	T_U, op_mux_map_addr },
+	{ 0xf300, 0x9000, "ld",			T_U, op_ld },
+	{ 0xf300, 0x9100, "add",		T_U, op_add },
+	{ 0xf300, 0x9200, "sub",		T_U, op_sub },
+	{ 0xf3f0, 0x9300, "add_var",		T_U, op_add_var },
+	{ 0xf3f0, 0x9310, "sub_var",		T_U, op_sub_var },
+	{ 0xe000, 0xa000, "branch",		T_DS, op_branch },
+	{ 0xffff, 0xc400, "int",		T_U, op_int },
+	{ 0xe7ff, 0xc000, "end",		T_DS, op_end },
+	{ 0xe000, 0xe000, "trigger",		T_DS, op_trigger },
 };
 
 static const struct lp5523_insn *decode(uint16_t w)
@@ -1275,6 +1299,9 @@ static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
 	chip->pointer = msg->buf[0] % LP5523_NUM_REGS;
 	for (i = 1; i < msg->len; i++) {
 		reg_write(chip, chip->pointer, msg->buf[i]);
+		if (!LP5523_U_RESET_ACKS &&
+		    chip->pointer == LP5523_REG_RESET && msg->buf[i] == 0xff)
+			return -EIO;
 		pointer_next(chip);
 	}
 	return 0;
