@@ -681,6 +681,14 @@ static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w,
 	return in->cycles;
 }
 
+static uint64_t op_undefined(struct lp5523 *chip, unsigned int e,
+			     uint16_t w, const struct lp5523_insn *in)
+{
+	(void)in;
+	eng_halt_bad(chip, e, w, "unknown opcode");
+	return 0;
+}
+
 static uint64_t op_ld(struct lp5523 *chip, unsigned int e, uint16_t w,
 		      const struct lp5523_insn *in)
 {
@@ -753,6 +761,7 @@ static const struct lp5523_insn lp5523_insns[] = {
 	{ 0xff80, 0x9e00, "mux_ld_start",	T_U, op_mux_ld_start },
 	{ 0xff80, 0x9f00, "mux_ld_addr",	T_U, op_mux_ld_addr },
 	{ 0xff80, 0x9f80, "mux_map_addr",	T_U, op_mux_map_addr },
+	{ 0xfc00, 0x9c00, "undefined",		0, op_undefined },	/* tt = 3 */
 	{ 0xf300, 0x9000, "ld",			T_U, op_ld },
 	{ 0xf300, 0x9100, "add",		T_U, op_add },
 	{ 0xf300, 0x9200, "sub",		T_U, op_sub },

@@ -463,6 +463,9 @@ static const struct prog_case prog_cases[] = {
 	/* unknown opcode halts: no set_pwm after it */
 	{ "unknown_opcode_halts", "9d8040ff8000 4000", D(1), 200,
 	  "16 1 255" },
+	/* 0x9e80: the mux group (tt = 3) has no such code: halts */
+	{ "mux_group_undefined_halts", "9d8040ff9e80 4000", D(1), 200,
+	  "16 1 255" },
 	/* s = 0 ramp word has no meaning: halts */
 	{ "ramp_step0_halts", "9d8040ff0105 4000", D(1), 200, "16 1 255" },
 	/* mux_sel 7 then mux_clr (D7 back to its PWM register, 0) */
