@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu.h"
 #include "lp5523.h"
+#include "vhost-i2c.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MS(x)		((uint64_t)(x) * LP5523_CLOCK_HZ / 1000)
@@ -473,6 +475,11 @@ static const struct prog_case prog_cases[] = {
 	/* engine 1's table in page 3: rows D1, D2, D3 written by the test */
 	{ "mux_map_table", "9c309cb240ff9d8040ff9d8040ff9d80c000", 0, 300,
 	  "32 1 255; 48 1 0; 64 2 255; 80 2 0; 96 3 255; 112 3 0" },
+	/* mux_ld_addr 0x32, ld_prev -> 0x31, map_prev -> 0x30 (D1) */
+	{ "mux_ld_prev", "9e309cb29f329dc19dc040ffc000", 0, 200, "80 1 255" },
+	/* ramp var p=1 down, step A=2 (1024 cycles), count B=3 */
+	{ "ramp_var_down_prescale1", "9d80400a900294038431c000", D(2), 4000,
+	  "16 2 10; 1088 2 9; 2112 2 8; 3136 2 7" },
 	/* mux_ld_start/ld_end/ld_addr/ld_next/map_prev/map_addr */
 	{ "mux_ld_and_prev", "9e309cb29f309d819dc040ff9fb240ffc000", 0,
 	  300, "80 1 255; 96 1 0; 112 3 255" },
@@ -496,8 +503,8 @@ static void test_prog_case(const struct prog_case *c)
 	hex[j] = 0;
 	if (!probe())
 		return;
-	if (!strcmp(c->name, "mux_map_table") ||
-	    !strcmp(c->name, "mux_ld_and_prev")) {
+	if (!strncmp(c->name, "mux_map_table", 13) ||
+	    !strncmp(c->name, "mux_ld_", 7)) {
 		abi_mode_load(0);
 		wr(0x4f, 3);
 		wr(0x50, 0x00);
@@ -861,6 +868,24 @@ static void test_halt_aborts(void)
 	expect_event("engine1 halt", true);
 }
 
+static void test_end_reset_fader(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	wr(0x48, 200);			/* master fader 1 */
+	wr(0x49, 100);			/* master fader 2 */
+	t0 = run_prog(0, "9d8040ffd800", D(3));
+	goto_cycle(t0 + 100);
+	EXPECT_EQ("fader 1 reset by end r=1", 0, rd(0x48));
+	EXPECT_EQ("fader 2 kept", 100, rd(0x49));
+	EXPECT_EQ("D3", 0, chip.out[2]);
+	EXPECT_EQ("pc", 0, rd(0x37));
+	EXPECT_EQ("exec hold", 0x40, rd(0x00));
+	EXPECT_EQ("ENG1_INT", 0x04, rd(0x3a) & 0x07);
+}
+
 static void test_fault_nack(void)
 {
 	fresh_chip();
@@ -882,6 +907,68 @@ static void test_fault_nack(void)
 		EXPECT_EQ("other address", -ENXIO,
 			  lp5523_i2c_ops.xfer(&chip, &m));
 	}
+}
+
+/* control.c runs against the test clock; no vhost-user device here */
+static struct emu test_emu;
+
+void emu_sync(struct emu *emu)
+{
+	lp5523_advance(&emu->chip, c2ns(cur));
+}
+
+void vi2c_set_delay(struct vi2c *v, unsigned int ms)
+{
+	(void)v;
+	(void)ms;
+}
+
+static int ctl(const char *cmd)
+{
+	char line[128];
+
+	snprintf(line, sizeof(line), "%s", cmd);
+	return control_command(&test_emu, line);
+}
+
+static void test_control_commands(void)
+{
+	struct lp5523_faults *f = &test_emu.chip.faults;
+
+	fresh_chip();
+	lp5523_init(&test_emu.chip, &chip.sink);
+	EXPECT_EQ("nack reg hex", 0, ctl("nack reg 0x16-0x1e"));
+	EXPECT_EQ("first", 0x16, f->nack_first);
+	EXPECT_EQ("last", 0x1e, f->nack_last);
+	EXPECT_EQ("nack reg bare hex", 0, ctl("nack reg 16-1e"));
+	EXPECT_EQ("last bare", 0x1e, f->nack_last);
+	EXPECT_EQ("nack reg decimal", 0, ctl("nack reg 22-30"));
+	EXPECT_EQ("last dec", 30, f->nack_last);
+	EXPECT_EQ("nack reg one", 0, ctl("nack reg 0x3a"));
+	EXPECT_EQ("one", 0x3a, f->nack_last);
+	EXPECT_EQ("nack reg reversed", -EINVAL, ctl("nack reg 0x1e-0x16"));
+	EXPECT_EQ("nack every", 0, ctl("nack every 5"));
+	EXPECT_EQ("every", 5, f->nack_every);
+	EXPECT_EQ("nack every junk", -EINVAL, ctl("nack every x"));
+	EXPECT_EQ("nack off", 0, ctl("nack off"));
+	EXPECT_EQ("off every", 0, f->nack_every);
+	EXPECT_EQ("off reg", -1, f->nack_first);
+	EXPECT_EQ("delay", 0, ctl("delay 5000"));
+	EXPECT_EQ("delay capped", VI2C_MAX_DELAY_MS, test_emu.delay_ms);
+	EXPECT_EQ("stuck on", 0, ctl("stuck on"));
+	EXPECT_EQ("stuck", 1, f->stuck);
+	EXPECT_EQ("stuck bad", -EINVAL, ctl("stuck maybe"));
+	EXPECT_EQ("faults off", 0, ctl("faults off"));
+	EXPECT_EQ("stuck off", 0, f->stuck);
+	EXPECT_EQ("delay off", 0, test_emu.delay_ms);
+	EXPECT_EQ("mark", 0, ctl("mark hello world"));
+	EXPECT_EQ("unknown", -EINVAL, ctl("frobnicate"));
+	EXPECT_EQ("empty", 0, ctl(""));
+	if (!strstr(events, "mark hello world") ||
+	    !strstr(events, "ctl nack every 5") ||
+	    !strstr(events, "ctl-error"))
+		fail("control log: want mark/ctl/ctl-error lines got \"%s\"",
+		     events);
 }
 
 static void test_ledtest_adc(void)
@@ -930,8 +1017,10 @@ static const struct test tests[] = {
 	{ "prog_memory_needs_load", test_prog_memory_needs_load },
 	{ "run_to_load_refused", test_run_to_load_refused },
 	{ "halt_aborts", test_halt_aborts },
+	{ "end_reset_fader", test_end_reset_fader },
 	{ "fault_nack", test_fault_nack },
 	{ "ledtest_adc", test_ledtest_adc },
+	{ "control_commands", test_control_commands },
 };
 
 int main(void)
