@@ -55,7 +55,7 @@ stop_emulator() {
 	rm -f "$sock" "$ctl"
 }
 trap stop_emulator EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP
 
 # make guest: the script rides in a second cpio archive appended to the
 # initramfs; the kernel unpacks both.
@@ -69,7 +69,8 @@ if [ "$mode" = script ]; then
 	initrd=$out/initrd.gz
 fi
 
-rm -f "$sock" "$ctl"
+# The emulator refuses a socket another instance is serving and replaces a
+# stale one.
 # shellcheck disable=SC2086
 "$emu" --socket "$sock" --control "$ctl" --timeline "$timeline" $view $emu_args &
 emu_pid=$!
