@@ -62,8 +62,13 @@
 /* several engines mapping one output: the last one to write wins */
 /* RESET (0x3D <- 0xFF) is acknowledged ([L5523] says it is not) */
 #define LP5523_U_RESET_ACKS		1
-/* a wait for the external trigger never completes (no TRIG pin) */
-#define LP5523_U_EXT_TRIGGER_NEVER	1
+/*
+ * The TRIG pin is driven only by the engines' external sends (nothing
+ * outside the chip); the other two engines see such a send, the sender
+ * does not [DS]
+ */
+#define LP5523_U_EXT_TRIG_ENGINES_ONLY	1
+#define LP5523_TRIG_EXT			3	/* trig_seen bit of the pin */
 /* mux_sel 16 (GPO on LP5523 per [MYN]) maps no output, logged */
 #define LP5523_U_MUX_SEL_GPO		16
 
@@ -626,22 +631,21 @@ static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w,
 {
 	struct lp5523_engine *eng = &chip->eng[e];
 	unsigned int i;
-	bool ext_wait = w & 0x1000;
 
 	/* send first [DS] */
-	if (w & 0x0040)
+	if (w & 0x0040) {
 		lp5523_note(chip, "engine%u trigger ext", e + 1);
+		for (i = 0; i < LP5523_ENGINES; i++)
+			if (i != e && LP5523_U_EXT_TRIG_ENGINES_ONLY)
+				trig_deliver(chip, LP5523_TRIG_EXT, i);
+	}
 	for (i = 0; i < LP5523_ENGINES; i++)
 		if (w & (0x0002 << i))
 			trig_deliver(chip, e, i);
 
 	eng->trig_wait_mask = (w >> 7) & 0x7;
-	if (ext_wait && LP5523_U_EXT_TRIGGER_NEVER) {
-		lp5523_note(chip, "engine%u wait ext trigger", e + 1);
-		eng->wait_trig = true;
-		eng->trig_wait_mask = 0xff;	/* never all seen */
-		return LP5523_NEVER;
-	}
+	if (w & 0x1000)
+		eng->trig_wait_mask |= 1 << LP5523_TRIG_EXT;
 	if ((eng->trig_seen & eng->trig_wait_mask) == eng->trig_wait_mask) {
 		eng->trig_seen &= ~eng->trig_wait_mask;
 		return in->cycles;

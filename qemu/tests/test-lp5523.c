@@ -656,6 +656,27 @@ static void test_trigger_latched(void)
 	expect_timeline(t0, 1000, "544 7 255");
 }
 
+static void test_trigger_external(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* engine 1 waits for the TRIG pin; engine 2 pulls it after 512 */
+	abi_mode_load(0);
+	abi_leds(0, D(7));
+	abi_load(0, "9d80f00040ffc000");
+	abi_mode_load(1);
+	abi_leds(1, D(6));
+	abi_load(1, "9d804200e040e04040ffc000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 2000);
+	/* engine 2's second ext send has nobody else waiting: no effect */
+	expect_timeline(t0, 2000, "528 7 255; 560 6 255");
+	expect_event("engine2 trigger ext", true);
+}
+
 static void test_load_freezes(void)
 {
 	uint64_t t0, f;
@@ -1006,6 +1027,7 @@ static const struct test tests[] = {
 	{ "doc_lp5523_engine3_example", test_doc_lp5523_engine3 },
 	{ "trigger_between_engines", test_trigger_between_engines },
 	{ "trigger_latched", test_trigger_latched },
+	{ "trigger_external", test_trigger_external },
 	{ "load_freezes", test_load_freezes },
 	{ "exec_step_once_pc", test_exec_step_once_pc },
 	{ "status_clear_on_read", test_status_clear_on_read },
