@@ -1288,9 +1288,28 @@ static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
 	return true;
 }
 
+/* --trace: "i2c w 3d ff" (register, data) or "i2c r 00 40" */
+static void trace_msg(struct lp5523 *chip, struct lp5523_msg *msg,
+		      unsigned int reg)
+{
+	char text[200];
+	uint32_t i;
+	int n;
+
+	n = snprintf(text, sizeof(text), "i2c %c",
+		     msg->flags & LP5523_MSG_RD ? 'r' : 'w');
+	if (msg->flags & LP5523_MSG_RD)
+		n += snprintf(text + n, sizeof(text) - n, " %02x", reg);
+	for (i = 0; i < msg->len && n < (int)sizeof(text) - 4; i++)
+		n += snprintf(text + n, sizeof(text) - n, " %02x",
+			      msg->buf[i]);
+	lp5523_note(chip, "%s", text);
+}
+
 static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
 {
 	struct lp5523 *chip = dev;
+	unsigned int reg = chip->pointer;
 	uint32_t i;
 
 	if (msg->addr != LP5523_I2C_ADDR)
@@ -1305,8 +1324,12 @@ static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
 			if (i + 1 < msg->len)
 				pointer_next(chip);
 		}
+		if (chip->trace)
+			trace_msg(chip, msg, reg);
 		return 0;
 	}
+	if (chip->trace)
+		trace_msg(chip, msg, reg);
 	if (!msg->len)
 		return 0;	/* zero-length: address ACK only */
 	chip->pointer = msg->buf[0] % LP5523_NUM_REGS;

@@ -533,6 +533,63 @@ static void test_probe_stock_driver(void)
 	EXPECT_EQ("outputs changed", 0, nrec);
 }
 
+/* The probe as the board recorded it, replayed with its own timing */
+static void test_probe_recorded(void)
+{
+	char path[512], line[256], op;
+	unsigned long long t, t_first = 0;
+	unsigned int vals[34], n_ops = 0, n, i;
+	uint8_t buf[34];
+	int got, k;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/probe-linux-6.1.txt", TESTS_DIR);
+	f = fopen(path, "r");
+	if (!f) {
+		fail("%s: want readable got %s", path, strerror(errno));
+		return;
+	}
+	fresh_chip();
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#')
+			continue;
+		n = 0;
+		k = 0;
+		if (sscanf(line, "%llu %c%n", &t, &op, &k) != 2)
+			continue;
+		for (char *p = line + k; n < 34; n++) {
+			int used;
+
+			if (sscanf(p, "%x%n", &vals[n], &used) != 1)
+				break;
+			p += used;
+		}
+		if (!t_first)
+			t_first = t;
+		/* replay at the recorded time, offset by the reset's */
+		cur = lp5523_ns_to_cycles((t - t_first) * 1000 + 10000000);
+		lp5523_advance(&chip, (t - t_first) * 1000 + 10000000);
+		n_ops++;
+		if (op == 'w') {
+			for (i = 0; i < n; i++)
+				buf[i] = vals[i];
+			got = lp5523_i2c_ops.xfer(&chip, &(struct lp5523_msg){
+				.addr = LP5523_I2C_ADDR, .len = n, .buf = buf });
+			if (got)
+				fail("line %u: write nacked", n_ops);
+			continue;
+		}
+		got = lp5523_i2c_ops.xfer(&chip, &(struct lp5523_msg){
+			.addr = LP5523_I2C_ADDR, .flags = LP5523_MSG_RD,
+			.len = 1, .buf = buf });
+		if (got || n < 2 || buf[0] != vals[1])
+			fail("op %u: read 0x%02x: want 0x%02x got 0x%02x", n_ops,
+			     vals[0], n < 2 ? 0 : vals[1], buf[0]);
+	}
+	fclose(f);
+	EXPECT_EQ("transfers replayed", 139, n_ops);
+}
+
 static void test_probe_selfcheck_timing(void)
 {
 	uint64_t s;
@@ -1021,6 +1078,7 @@ struct test {
 
 static const struct test tests[] = {
 	{ "probe_stock_driver", test_probe_stock_driver },
+	{ "probe_recorded_transcript", test_probe_recorded },
 	{ "probe_selfcheck_timing", test_probe_selfcheck_timing },
 	{ "probe_stuck_engine_fails", test_probe_stuck_engine_fails },
 	{ "reference_blink_period", test_reference_blink_period },
