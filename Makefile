@@ -43,7 +43,7 @@ QEMU := qemu-system-aarch64
 
 .PRECIOUS: $(O)/smp%/virt.dts
 .PHONY: help deps tree export kernel kernel-debug dtb initramfs emu run guest \
-	check check-debug bench clean FORCE
+	host-checks check check-debug bench clean FORCE
 .DELETE_ON_ERROR:
 
 help:
@@ -62,6 +62,7 @@ help:
 	@echo ''
 	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
+	@echo '  DEBUG=0     make check without the debug-kernel boot'
 	@echo '  V=1    show full commands'
 
 # ---------------------------------------------------------------- packages
@@ -201,19 +202,28 @@ guest: $(BOOT_DEPS)
 	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(O)/guest
 
 # ---------------------------------------------------------------- tests
-check: $(BOOT_DEPS)
+# Host suites first (the emulator's own tests, checkpatch on the series),
+# then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
+# debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
+DEBUG ?= 1
+HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap
+CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY))
+
+host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched
+	$(call step,CHECK,emulator host tests; checkpatch --strict on series/)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
-		> $(O)/emu-check.log 2>&1 || true
+		> $(O)/emulator.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/checkpatch-series.sh $(KSRC) $(TOP)/series \
 		> $(O)/checkpatch.ktap 2>&1 || true
-	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(IMAGE) \
-		--host-results "$(O)/emu-check.log $(O)/checkpatch.ktap" \
-		$(if $(ONLY),--only $(ONLY))
 
-check-debug: $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/Image-debug)
+	$(Q)$(CHECK) --kernel $(IMAGE) --host-results "$(HOST_KTAP)" \
+		$(if $(filter 1,$(DEBUG)),--debug-kernel $(O)/Image-debug)
+
+check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
-	$(Q)$(TOP)/guest-tests/run-checks.sh --build $(O) --kernel $(O)/Image-debug \
-		--results $(O)/results-debug --debug
+	$(Q)$(CHECK) --kernel $(O)/Image-debug --smp 2 --results $(O)/results-debug \
+		--host-results "$(HOST_KTAP)"
 
 bench: $(BOOT_DEPS)
 	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)

@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# run-checks.sh --build DIR [--kernel IMAGE] [--results DIR] [--debug]
-#               [--host-results FILE] [--smp "1 2"] [--only a,b]
+# run-checks.sh --build DIR [--kernel IMAGE] [--results DIR]
+#               [--debug-kernel IMAGE] [--host-results "FILE..."]
+#               [--smp "1 2"] [--only a,b]
 #
-# Boot the board once per CPU count in check mode, split the console into
+# Boot the board once per CPU count in check mode (and, with a debug
+# kernel, once more on it with 2 CPUs), split the console into
 # one KTAP file per suite under the results directory, run each suite's
 # host-side timeline check (guest-tests/<suite>.check), then count every
 # result.  Last line: "N passed, N failed"; exit 1 on any failure.
@@ -11,13 +13,13 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
-build= kernel= results= debug= host_results= smps="1 2" only=
+build= kernel= results= debug_kernel= host_results= smps="1 2" only=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
 	--kernel) kernel=$2; shift ;;
 	--results) results=$2; shift ;;
-	--debug) debug=1 ;;
+	--debug-kernel) debug_kernel=$2; shift ;;
 	--host-results) host_results=$2; shift ;;
 	--smp) smps=$2; shift ;;
 	--only) only=$2; shift ;;
@@ -54,12 +56,13 @@ split_console() {
 		}' "$1"
 }
 
-for smp in $smps; do
-	out=$results/smp$smp
+# boot_and_check <name> <kernel> <smp>: one boot, its KTAP under <name>/
+boot_and_check() {
+	local out=$results/$1 chk suite
 	mkdir -p "$out"
-	echo "  BOOT    smp=$smp${debug:+ (debug kernel)}"
-	"$top/qemu/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} \
-		--smp "$smp" --mode check --out "$out" ${only:+--only "$only"} \
+	echo "  BOOT    $1"
+	"$top/qemu/boot.sh" --build "$build" ${2:+--kernel "$2"} \
+		--smp "$3" --mode check --out "$out" ${only:+--only "$only"} \
 		--timeout 1800 > /dev/null 2>&1 || true
 	split_console "$out/console.log" "$out"
 	for chk in "$here"/*.check; do
@@ -69,7 +72,12 @@ for smp in $smps; do
 		"$chk" "$out/timeline.txt" "$out/$suite.ktap" \
 			> "$out/${suite}_timeline.ktap" 2>&1 || true
 	done
+}
+
+for smp in $smps; do
+	boot_and_check "smp$smp" "$kernel" "$smp"
 done
+[ -z "$debug_kernel" ] || boot_and_check debug-smp2 "$debug_kernel" 2
 # Host suites run by the Makefile: the emulator's tests, checkpatch.
 for f in $host_results; do
 	[ -e "$f" ] && cp "$f" "$results/host-$(basename "${f%.*}").ktap"
