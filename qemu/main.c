@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/timerfd.h>
+#include <sys/times.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,12 +25,14 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define VIEW_PERIOD_NS	40000000ull	/* 25 redraws a second */
+#define CPU_PERIOD_NS	1000000000ull	/* --cpu-report: once a second */
 
 static struct emu emu;
 static uint64_t start_ns;
 static FILE *timeline;
 static bool view_on, view_dirty, view_armed, quit, vhost_drop;
 static int engine_tfd = -1, view_tfd = -1, sig_fd = -1, vhost_lfd = -1;
+static int cpu_tfd = -1;
 static const char *socket_path, *control_path;
 
 static void die(const char *what, int err)
@@ -119,6 +123,38 @@ static void view_timer_event(struct ev_handler *h, uint32_t events)
 	view_draw();
 }
 
+/*
+ * --cpu-report: "# <t_us> cpu <ticks> <us>", the emulator's user + system
+ * CPU time so far in clock ticks (as utime + stime in /proc/<pid>/stat)
+ * and in microseconds.
+ */
+static void cpu_report(void)
+{
+	struct rusage ru;
+	struct tms t;
+	uint64_t us;
+
+	times(&t);
+	getrusage(RUSAGE_SELF, &ru);
+	us = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
+	     ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+	emu_sync(&emu);
+	lp5523_note(&emu.chip, "cpu %llu %llu",
+		    (unsigned long long)(t.tms_utime + t.tms_stime),
+		    (unsigned long long)us);
+}
+
+static void cpu_timer_event(struct ev_handler *h, uint32_t events)
+{
+	uint64_t ticks;
+
+	(void)h;
+	(void)events;
+	if (read(cpu_tfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
+		return;
+	cpu_report();
+}
+
 static void signal_event(struct ev_handler *h, uint32_t events)
 {
 	struct signalfd_siginfo si;
@@ -149,6 +185,13 @@ static void vhost_end(void *ctx)
 	(void)ctx;
 }
 
+static void vhost_delayed(void *ctx, unsigned int ms)
+{
+	struct emu *e = ctx;
+
+	lp5523_note(&e->chip, "fault delay %u ms", ms);
+}
+
 static void vhost_gone(void *ctx)
 {
 	struct emu *e = ctx;
@@ -166,7 +209,7 @@ static void vhost_accept_event(struct ev_handler *h, uint32_t events)
 {
 	static const struct vi2c_hooks hooks = {
 		.begin = vhost_begin, .end = vhost_end, .gone = vhost_gone,
-		.ctx = &emu,
+		.delayed = vhost_delayed, .ctx = &emu,
 	};
 	int fd;
 
@@ -234,7 +277,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
 		"                  [--view] [--trace] [--nack-every N]\n"
-		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n");
+		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n"
+		"                  [--cpu-report]\n");
 }
 
 static void cleanup(void)
@@ -262,6 +306,7 @@ int main(int argc, char **argv)
 		{ "nack-reg", required_argument, NULL, 'r' },
 		{ "delay-ms", required_argument, NULL, 'd' },
 		{ "stuck-engine", no_argument, NULL, 'S' },
+		{ "cpu-report", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -269,6 +314,7 @@ int main(int argc, char **argv)
 	static struct ev_handler view_h = { view_timer_event };
 	static struct ev_handler sig_h = { signal_event };
 	static struct ev_handler accept_h = { vhost_accept_event };
+	static struct ev_handler cpu_h = { cpu_timer_event };
 	const struct lp5523_sink sink = {
 		.output = tl_output, .event = tl_event,
 	};
@@ -276,7 +322,7 @@ int main(int argc, char **argv)
 	char *fault_args[3] = { NULL, NULL, NULL }, line[64];
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct epoll_event evs[16];
-	bool trace = false, stuck = false;
+	bool trace = false, stuck = false, cpu = false;
 	sigset_t sigs;
 	int c, i, n, ret;
 
@@ -308,6 +354,9 @@ int main(int argc, char **argv)
 			break;
 		case 'S':
 			stuck = true;
+			break;
+		case 'C':
+			cpu = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -374,6 +423,22 @@ int main(int argc, char **argv)
 		die("timerfd_create", errno);
 	add_fd(engine_tfd, &engine_h);
 	add_fd(view_tfd, &view_h);
+	if (cpu) {
+		struct itimerspec its = {
+			.it_interval.tv_sec = CPU_PERIOD_NS / 1000000000ull,
+			.it_value.tv_sec = CPU_PERIOD_NS / 1000000000ull,
+		};
+
+		cpu_tfd = timerfd_create(CLOCK_MONOTONIC,
+					 TFD_CLOEXEC | TFD_NONBLOCK);
+		if (cpu_tfd < 0)
+			die("timerfd_create", errno);
+		add_fd(cpu_tfd, &cpu_h);
+		timerfd_settime(cpu_tfd, 0, &its, NULL);
+		lp5523_note(&emu.chip, "cpu-report %ld ticks/s",
+			    sysconf(_SC_CLK_TCK));
+		cpu_report();
+	}
 
 	/* control first: when the vhost-user socket shows, both are up */
 	if (control_path) {

@@ -341,6 +341,8 @@ static void vi2c_queue_handler(VuDev *dev, int qidx)
 				pushed++;
 				continue;
 			}
+			if (v->delay_ms && v->hooks.delayed)
+				v->hooks.delayed(v->hooks.ctx, v->delay_ms);
 			p = &v->pending[(v->pend_head + v->pend_count) %
 					VI2C_MAX_PENDING];
 			p->elem = elem;

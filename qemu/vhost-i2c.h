@@ -23,6 +23,8 @@ struct vi2c_hooks {
 	void (*end)(void *ctx);
 	/* the front end went away (or the protocol failed) */
 	void (*gone)(void *ctx);
+	/* a reply is held back @ms milliseconds (injected delay) */
+	void (*delayed)(void *ctx, unsigned int ms);
 	void *ctx;
 };
 

@@ -1,0 +1,176 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Faults injected into the emulated LP5523 from the guest through
+# /dev/lp5523-ctl: NACKs on a register range and on every Nth transfer, a
+# delayed reply, a stuck engine.  The guest never hangs, the driver logs
+# what it can, and lp5523_faults.check finds each fault (and the missing
+# output change) on the emulator's timeline.  The 6.1 driver reports a
+# NACKed brightness write as a success to the writer: only the kernel log
+# and the timeline tell.  The chip is left as found: no fault, engines
+# disabled, brightness 0.
+. /tests/lib/ktap.sh
+
+DRV=/sys/bus/i2c/drivers/lp5523x
+RED=/sys/class/leds/lp5523:r
+
+chip_name() {
+	local c
+	c=$(ls -d $DRV/*-0032 2>/dev/null | head -1)
+	[ -n "$c" ] && basename "$c"
+}
+
+# ctl <command...>: a control command, given time to land before the next
+# I2C transfer (the control port and the I2C device are separate queues)
+ctl() {
+	emu_ctl "$@" && sleep 0.1
+}
+
+# uptime in ms (10 ms resolution)
+now_ms() {
+	local up
+	read -r up _ < /proc/uptime
+	echo $(( ${up%.*} * 1000 + ${up#*.} * 10 ))
+}
+
+brightness_failed_count() {
+	dmesg_since | grep -c "lp5523:r: Setting an LED's brightness failed (-5)"
+}
+
+# nack reg: the PWM write of D7 never reaches the output; the writer is
+# told it worked, the kernel log says it did not.
+nack_reg() {
+	local ok=0
+	dmesg_mark
+	ctl nack reg 0x16-0x1e
+	emu_mark "faults nack reg begin"
+	write_ok 200 $RED/brightness || ok=1
+	sleep 0.2
+	emu_mark "faults nack reg end"
+	ctl nack off
+	want_eq "brightness-failed lines" 1 "$(brightness_failed_count)" || ok=1
+	write_ok 0 $RED/brightness || ok=1
+	sleep 0.05
+	return $ok
+}
+
+# nack every 2: of four single-message writes the 2nd and 4th fail
+nack_every() {
+	local v ok=0
+	dmesg_mark
+	ctl nack every 2
+	emu_mark "faults nack every begin"
+	for v in 10 20 30 40; do
+		write_ok $v $RED/brightness || ok=1
+		sleep 0.1
+	done
+	emu_mark "faults nack every end"
+	ctl nack off
+	want_eq "brightness-failed lines" 2 "$(brightness_failed_count)" || ok=1
+	write_ok 0 $RED/brightness || ok=1
+	sleep 0.05
+	return $ok
+}
+
+# delay 200: a led_current write (one synchronous transfer) returns after
+# the reply delay; a brightness write still lands.
+delay_reply() {
+	local cur t0 t1 ok=0
+	cur=$(cat $RED/led_current)
+	dmesg_mark
+	ctl delay 200
+	emu_mark "faults delay begin"
+	t0=$(now_ms)
+	write_ok 60 $RED/led_current || ok=1
+	t1=$(now_ms)
+	emu_mark "faults delay current done"
+	write_ok 100 $RED/brightness || ok=1
+	sleep 0.5
+	emu_mark "faults delay end"
+	ctl faults off
+	if [ $((t1 - t0)) -lt 190 ] || [ $((t1 - t0)) -gt 2000 ]; then
+		echo "# led_current write took $((t1 - t0)) ms, want 200..2000"
+		ok=1
+	fi
+	want_eq led_current 60 "$(cat $RED/led_current)" || ok=1
+	want_eq "brightness-failed lines" 0 "$(brightness_failed_count)" || ok=1
+	write_ok 0 $RED/brightness || ok=1
+	write_ok "$cur" $RED/led_current || ok=1
+	return $ok
+}
+
+# stuck on: the probe's engine self-check never sees the ENGx_INT bits,
+# so binding the driver fails with the driver's own message.
+stuck_probe_fails() {
+	local chip ok=0
+	chip=$(chip_name)
+	[ -n "$chip" ] || { echo "# no lp5523 bound"; return 1; }
+	CHIP=$chip
+	write_ok "$chip" $DRV/unbind || return 1
+	ctl stuck on
+	dmesg_mark
+	emu_mark "faults stuck begin"
+	if (echo "$chip" > $DRV/bind) 2>/dev/null; then
+		echo "# bind with a stuck engine: want failure got success"
+		ok=1
+	fi
+	emu_mark "faults stuck end"
+	ctl stuck off
+	[ -z "$(chip_name)" ] || { echo "# driver bound with a stuck engine"; ok=1; }
+	if ! dmesg_since | grep -q "could not configure LED engine"; then
+		echo "# no \"could not configure LED engine\" in the kernel log"
+		ok=1
+	fi
+	return $ok
+}
+
+# faults off: the driver binds again and a brightness write lands
+faults_off_works() {
+	local i ok=0
+	ctl faults off
+	dmesg_mark
+	[ -n "$(chip_name)" ] || write_ok "${CHIP:-0-0032}" $DRV/bind || return 1
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		[ -d $RED ] && break
+		sleep 0.1
+	done
+	emu_mark "faults off begin"
+	write_ok 77 $RED/brightness || ok=1
+	sleep 0.1
+	emu_mark "faults off end"
+	want_eq brightness 77 "$(cat $RED/brightness)" || ok=1
+	if dmesg_since | grep -qiE "failed|error|could not"; then
+		dmesg_since | grep -iE "failed|error|could not" | head -3 | sed 's/^/# /'
+		ok=1
+	fi
+	write_ok 0 $RED/brightness || ok=1
+	return $ok
+}
+
+left_as_found() {
+	local c e led ok=0
+	c=$DRV/$(chip_name)
+	ctl faults off
+	for e in 1 2 3; do
+		want_eq "engine${e}_mode" disabled "$(cat "$c/engine${e}_mode")" || ok=1
+	done
+	for led in /sys/class/leds/lp5523:*; do
+		want_eq "${led##*/} brightness" 0 "$(cat "$led/brightness")" || ok=1
+	done
+	sleep 0.1
+	emu_mark "lp5523_faults end"
+	return $ok
+}
+
+ktap_print_header
+ktap_set_plan 7
+if [ -z "$(chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
+	ktap_exit_fail_msg "needs a bound lp5523 at 0x32 and /dev/lp5523-ctl"
+fi
+ktap_test_result control_channel_present test -e /dev/lp5523-ctl
+ktap_test_result nack_reg_brightness_dropped nack_reg
+ktap_test_result nack_every_2nd_transfer nack_every
+ktap_test_result delay_reply_completes_late delay_reply
+ktap_test_result stuck_engine_probe_fails stuck_probe_fails
+ktap_test_result faults_off_all_works faults_off_works
+ktap_test_result chip_left_as_found left_as_found
+ktap_finished
