@@ -1062,6 +1062,286 @@ static void test_ledtest_adc(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Nokia N900 patterns as MCE loads them                               */
+
+/*
+ * Pattern data from maemo-leste/mce, config/mce.ini, section
+ * [LEDPatternLystiRX51] (fields: priority; screen-on; timeout; mux;
+ * engine 1 program; engine 2 program).  MCE's led-lysti.c maps "r", "g",
+ * "b" to engine 1 and "R", "G", "B" to engine 2, writes the masks with
+ * red = bit 2, green = bit 3, blue = bit 4 as a 9-character string, most
+ * significant bit first, which the 6.1 driver reads first character = D1:
+ * red = D7, green = D6, blue = D5, as wired on the N900.  It loads with
+ * engine1_mode/leds/load, engine2_mode/leds/load, then engine2_mode and
+ * engine1_mode "run".
+ */
+struct n900_pattern {
+	const char *name;
+	const char *mux;
+	const char *e1, *e2;
+};
+
+static const struct n900_pattern n900_error = {
+	"PatternError", "r", "9d8040007f007f0040ff7f007f000000", "9d800000",
+};
+static const struct n900_pattern n900_device_on = {
+	"PatternDeviceOn", "rgb", "9d804000422043207f100000", "9d800000",
+};
+static const struct n900_pattern n900_call = {
+	"PatternCommunicationCall", "b", "9d80400002ff03ff02ff03ff71080000",
+	"9d800000",
+};
+static const struct n900_pattern n900_power_on = {
+	"PatternPowerOn", "rgb", "9d80400042ff02ffc000", "9d800000",
+};
+static const struct n900_pattern n900_charging = {
+	"PatternBatteryCharging", "rg", "9d804000427f0d7f7f007f0042000000",
+	"9d800000",
+};
+
+static uint16_t mce_mux(const char *mux, bool engine2)
+{
+	uint16_t m = 0;
+
+	for (; *mux; mux++) {
+		if ((*mux >= 'A' && *mux <= 'Z') != engine2)
+			continue;
+		switch (*mux | 0x20) {
+		case 'r':
+			m |= D(7);
+			break;
+		case 'g':
+			m |= D(6);
+			break;
+		case 'b':
+			m |= D(5);
+			break;
+		}
+	}
+	return m;
+}
+
+/* engineN_mode <- disabled: the engine off, all nine PWM registers 0 */
+static void abi_mode_disabled(unsigned int e)
+{
+	unsigned int i;
+
+	rmw(0x01, MODE_MASK(e), MODE_VAL(e, 0));
+	sleep_cycles(MS(1));
+	for (i = 0; i < 9; i++)
+		wr(0x16 + i, 0);
+}
+
+/* MCE's lysti_program_led(); returns T0 (both engines start together) */
+static uint64_t mce_program(const struct n900_pattern *p)
+{
+	uint64_t t0;
+
+	abi_mode_disabled(0);
+	abi_mode_disabled(1);
+	abi_mode_load(0);
+	abi_leds(0, mce_mux(p->mux, false));
+	abi_load(0, p->e1);
+	abi_mode_load(1);
+	abi_leds(1, mce_mux(p->mux, true));
+	abi_load(1, p->e2);
+	nrec = 0;
+	nevents = 0;
+	t0 = abi_run() + 1;	/* engine2_mode <- run starts both */
+	abi_run();		/* engine1_mode <- run: nothing left in load */
+	return t0;
+}
+
+/* The hand-derived timeline: (cycle offset from T0, output, pwm) */
+static struct rec wants[4096];
+static unsigned int nwant;
+
+static void want(uint64_t dc, uint16_t outs, unsigned int pwm)
+{
+	unsigned int i;
+
+	for (i = 0; i < LP5523_OUTPUTS; i++)
+		if ((outs & (1 << i)) && nwant < ARRAY_SIZE(wants))
+			wants[nwant++] = (struct rec){ dc, i + 1, pwm };
+}
+
+/*
+ * A ramp of n steps of @step cycles starting at @dc from level @from:
+ * the k-th +-1 shows at dc + k x step; saturated steps change nothing.
+ * Returns the level at its end.
+ */
+static unsigned int want_ramp(uint64_t dc, uint16_t outs, unsigned int step,
+			      unsigned int from, unsigned int n, bool down)
+{
+	unsigned int k, v = from;
+
+	for (k = 1; k <= n; k++) {
+		if (down ? v == 0 : v == 255)
+			continue;
+		v = down ? v - 1 : v + 1;
+		want(dc + (uint64_t)k * step, outs, v);
+	}
+	return v;
+}
+
+/* Every output change up to T0 + span is exactly the hand-derived one */
+static void expect_wants(uint64_t t0, uint64_t span)
+{
+	unsigned int i, j = 0;
+
+	for (i = 0; i < nrec && recs[i].t_us <= us_at(t0 + span); i++, j++) {
+		if (j >= nwant) {
+			fail("change %u: want none got \"%llu %u %u\"", i,
+			     (unsigned long long)recs[i].t_us, recs[i].out,
+			     recs[i].pwm);
+			return;
+		}
+		if (recs[i].t_us != us_at(t0 + wants[j].t_us) ||
+		    recs[i].out != wants[j].out ||
+		    recs[i].pwm != wants[j].pwm) {
+			fail("change %u: want \"%llu %u %u\" (T0 + %llu) got \"%llu %u %u\"",
+			     i, (unsigned long long)us_at(t0 + wants[j].t_us),
+			     wants[j].out, wants[j].pwm,
+			     (unsigned long long)wants[j].t_us,
+			     (unsigned long long)recs[i].t_us, recs[i].out,
+			     recs[i].pwm);
+			return;
+		}
+	}
+	for (; j < nwant; j++)
+		if (wants[j].t_us <= span) {
+			fail("want \"%llu %u %u\" (T0 + %llu) got end",
+			     (unsigned long long)us_at(t0 + wants[j].t_us),
+			     wants[j].out, wants[j].pwm,
+			     (unsigned long long)wants[j].t_us);
+			return;
+		}
+}
+
+#define P0	16	/* prescale 0 step unit, cycles */
+#define P1	512	/* prescale 1 step unit */
+
+/*
+ * PatternError, red on engine 1: mux_map_next @0, set_pwm 0 @16 (no
+ * change), wait 31 x P1 @32 and @15904, set_pwm 255 @31776, two waits,
+ * rst @63536: period 63552 cycles = 1939.45 ms.
+ */
+static void test_n900_error(void)
+{
+	uint64_t t0, per = 16 + 16 + 2 * 31 * P1 + 16 + 2 * 31 * P1 + 16;
+	unsigned int k;
+
+	if (!probe())
+		return;
+	t0 = mce_program(&n900_error);
+	nwant = 0;
+	for (k = 0; k < 3; k++) {
+		if (k)
+			want(k * per + 16, D(7), 0);
+		want(k * per + 31776, D(7), 255);
+	}
+	EXPECT_EQ("period (cycles)", 63552, per);
+	goto_cycle(t0 + 3 * per);
+	expect_wants(t0, 3 * per - 1);
+	expect_event("engine2 run", true);
+	expect_event("halt", false);
+}
+
+/*
+ * PatternDeviceOn, r, g, b on engine 1: ramp up 32 x P1 from 0 @32, down
+ * 32 x P1 @16416, ramp down 16 x (31 x P1) at 0 @32800 (a pause: no
+ * change), rst @286752: period 286768 cycles = 8751.46 ms.
+ */
+static void test_n900_device_on(void)
+{
+	uint64_t t0, per = 16 + 16 + 32 * P1 + 32 * P1 + 16 * 31 * P1 + 16;
+	uint16_t rgb = D(5) | D(6) | D(7);
+	unsigned int k, v;
+
+	if (!probe())
+		return;
+	t0 = mce_program(&n900_device_on);
+	nwant = 0;
+	for (k = 0; k < 2; k++) {
+		v = want_ramp(k * per + 32, rgb, P1, 0, 32, false);
+		want_ramp(k * per + 32 + 32 * P1, rgb, P1, v, 32, true);
+	}
+	EXPECT_EQ("period (cycles)", 286768, per);
+	goto_cycle(t0 + per + 40 * P1);
+	expect_wants(t0, per + 40 * P1);
+}
+
+/*
+ * PatternCommunicationCall, blue on engine 1: two fast pulses (255 x P0
+ * up, 255 down, twice) from @32, then a 8 x (24 x P1) pause at 0 @16352,
+ * rst @114656: period 114672 cycles = 3499.51 ms.
+ */
+static void test_n900_call(void)
+{
+	uint64_t t0, per = 16 + 16 + 4 * 255 * P0 + 8 * 24 * P1 + 16;
+	unsigned int k, i, v = 0;
+
+	if (!probe())
+		return;
+	t0 = mce_program(&n900_call);
+	nwant = 0;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 4; i++)
+			v = want_ramp(k * per + 32 + i * 255 * P0, D(5), P0, v,
+				      255, i & 1);
+	EXPECT_EQ("period (cycles)", 114672, per);
+	goto_cycle(t0 + 2 * per);
+	expect_wants(t0, 2 * per - 1);
+}
+
+/*
+ * PatternPowerOn, r, g, b on engine 1: ramp up 255 x P1 @32 (255 at
+ * 130592), ramp up 255 x P0 at 255 (no change), end @134672: the engine
+ * holds with the outputs at 255 (end without reset keeps them).
+ */
+static void test_n900_power_on(void)
+{
+	uint16_t rgb = D(5) | D(6) | D(7);
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = mce_program(&n900_power_on);
+	nwant = 0;
+	want_ramp(32, rgb, P1, 0, 255, false);
+	goto_cycle(t0 + 140000);
+	expect_wants(t0, 140000);
+	expect_event("engine1 end", true);
+	EXPECT_EQ("engine 1 exec after end", 0, (rd(0x00) >> 4) & 3);
+	EXPECT_EQ("D7 after end", 255, chip.out[6]);
+}
+
+/*
+ * PatternBatteryCharging, r and g on engine 1: ramp up 127 x P1 @32,
+ * ramp down 127 x (6 x P0) @65056, waits 31 x P1 twice and 1 x P1, rst
+ * @109504: period 109520 cycles = 3342.29 ms.
+ */
+static void test_n900_charging(void)
+{
+	uint64_t t0, per = 16 + 16 + 127 * P1 + 127 * 6 * P0 +
+			   2 * 31 * P1 + P1 + 16;
+	uint16_t rg = D(6) | D(7);
+	unsigned int k, v;
+
+	if (!probe())
+		return;
+	t0 = mce_program(&n900_charging);
+	nwant = 0;
+	for (k = 0; k < 2; k++) {
+		v = want_ramp(k * per + 32, rg, P1, 0, 127, false);
+		want_ramp(k * per + 32 + 127 * P1, rg, 6 * P0, v, 127, true);
+	}
+	EXPECT_EQ("period (cycles)", 109520, per);
+	goto_cycle(t0 + 2 * per);
+	expect_wants(t0, 2 * per - 1);
+}
+
+/* ------------------------------------------------------------------ */
 
 static void dump_events(void)
 {
@@ -1101,6 +1381,11 @@ static const struct test tests[] = {
 	{ "fault_nack", test_fault_nack },
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
+	{ "n900_error", test_n900_error },
+	{ "n900_device_on", test_n900_device_on },
+	{ "n900_communication_call", test_n900_call },
+	{ "n900_power_on", test_n900_power_on },
+	{ "n900_battery_charging", test_n900_charging },
 };
 
 int main(void)
