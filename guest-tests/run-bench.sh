@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # run-bench.sh --build DIR [--kernel IMAGE] [--smp N]: boot the board, run
 # guest-tests/bench/bench.sh, print the figures (build/bench/figures.txt).
+# The emulator writes its CPU time to the timeline once a second
+# (--cpu-report) for the emulator CPU figures.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
@@ -17,5 +19,6 @@ while [ $# -gt 0 ]; do
 done
 out=$build/bench
 "$top/qemu/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
-	--mode script --script "$here/bench/bench.sh" --out "$out" > /dev/null
+	--mode script --script "$here/bench/bench.sh" --out "$out" \
+	--emu-args --cpu-report > /dev/null
 python3 "$here/lib/bench.py" "$out/timeline.txt" "$out/console.log" | tee "$out/figures.txt"

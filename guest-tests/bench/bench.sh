@@ -76,6 +76,10 @@ run_case() {
 }
 
 have_engine || echo "# bench: no /sys/class/led_pattern/software0 in this kernel"
+# the emulator's idle CPU use: a booted guest, nothing running
+emu_mark "bench idle begin"
+sleep 10
+emu_mark "bench idle end"
 run_case blink "$BLINK" "$SECONDS_RUN"
 run_case ramp "$RAMP" 10
 echo "# bench done"

@@ -5,7 +5,9 @@ guest-tests/bench/bench.sh run.
 
 ledtrig-pattern drives kb1-kb3 (D1-D3), one trigger per LED started one
 after another; the software engine drives r, g, b (D7, D6, D5) from one
-engine.  Usage: bench.py <timeline> <console log>
+engine.  With the emulator's --cpu-report lines in the timeline, also
+its CPU use while idle and while the patterns run.
+Usage: bench.py <timeline> <console log>
 """
 
 import os
@@ -65,6 +67,49 @@ def ramp_figures(seg, output):
             "mean_step_ms": sum(steps) / len(steps) if steps else 0.0}
 
 
+def cpu_samples(tl):
+    """(t_us, cpu_ticks, cpu_us) of the emulator's --cpu-report lines."""
+    return [(t, int(w[1]), int(w[2])) for t, w in tl.events
+            if w[0] == "cpu" and len(w) == 3 and w[1].isdigit()]
+
+
+def cpu_hz(tl):
+    for t, w in tl.events:
+        if w[0] == "cpu-report" and w[1].isdigit():
+            return int(w[1])
+    return 100
+
+
+def cpu_figures(tl, begin, end):
+    """Emulator CPU use between two marks, % of one core: from the first
+    report after the begin mark to the last one before the end mark."""
+    t0, t1 = tl.mark(begin), tl.mark(end)
+    if t0 is None or t1 is None:
+        return None
+    s = [c for c in cpu_samples(tl) if t0 <= c[0] <= t1]
+    if len(s) < 2:
+        return None
+    dt = (s[-1][0] - s[0][0]) / 1e6
+    return {"seconds": dt,
+            "cpu_pct": (s[-1][2] - s[0][2]) / 1e4 / dt,
+            "cpu_pct_ticks": (s[-1][1] - s[0][1]) / cpu_hz(tl) * 100 / dt}
+
+
+def cpu_table(tl):
+    cases = [("idle", "nothing running in the guest"),
+             ("blink", "the 1 Hz blink of both groups"),
+             ("ramp", "the 1000 ms ramp of both groups")]
+    print("\nlp5523-emu CPU use, % of one core (utime + stime; issue 4: idle < 1 %)")
+    print(f"  {'case':8}{'seconds':>10}{'cpu_pct':>10}{'ticks_pct':>10}  what")
+    for name, what in cases:
+        f = cpu_figures(tl, f"bench {name} begin", f"bench {name} end")
+        if f is None:
+            print(f"  {name:8}{'n/a':>10}{'n/a':>10}{'n/a':>10}  {what}")
+            continue
+        print(f"  {name:8}{f['seconds']:10.1f}{f['cpu_pct']:10.2f}"
+              f"{f['cpu_pct_ticks']:10.2f}  {what}")
+
+
 def fmt(v):
     return f"{v:10.2f}" if isinstance(v, float) else f"{v:10}"
 
@@ -102,6 +147,8 @@ def main():
             for line in f:
                 if line.startswith("# bench ") and "per_s" in line:
                     print("  guest " + line[2:].strip())
+    if cpu_samples(tl):
+        cpu_table(tl)
     return 0
 
 
