@@ -468,6 +468,10 @@ static const struct prog_case prog_cases[] = {
 	/* 0x9e80: the mux group (tt = 3) has no such code: halts */
 	{ "mux_group_undefined_halts", "9d8040ff9e80 4000", D(1), 200,
 	  "16 1 255" },
+	/* [DS] ramp example: p=1 s=12 n=8 from 140: 8 x 187.5 ms, to 148 */
+	{ "ds_ramp_example", "9d80408c5808c000", D(1), 50000,
+	  "16 1 140; 6176 1 141; 12320 1 142; 18464 1 143; 24608 1 144;"
+	  " 30752 1 145; 36896 1 146; 43040 1 147; 49184 1 148" },
 	/* s = 0 ramp word has no meaning: halts */
 	{ "ramp_step0_halts", "9d8040ff0105 4000", D(1), 200, "16 1 255" },
 	/* mux_sel 7 then mux_clr (D7 back to its PWM register, 0) */
@@ -530,6 +534,7 @@ static void test_probe_stock_driver(void)
 	EXPECT_EQ("STATUS after probe", 0x00, rd(0x3a) & 0x07);
 	EXPECT_EQ("OP_MODE after probe", 0x00, rd(0x01));
 	EXPECT_EQ("D1 current", 50, rd(0x26));
+	expect_event("D9 current 5.0 mA", true);
 	EXPECT_EQ("outputs changed", 0, nrec);
 }
 
@@ -1062,6 +1067,165 @@ static void test_ledtest_adc(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Variables, hold, trace, lock-step, registers                        */
+
+/*
+ * Engine 1: ld C=0x40, ld A=0x11, trigger send to engine 2, end.
+ * Engine 2 (D2): ld A=0x22, wait for engine 1, set_pwm var C (global:
+ * 0x40), var A (its own: 0x22), var D (register 0x3C), a wait, then var
+ * D again with MISC[7] = 1 (D = the LED test ADC, VDD = 166).
+ */
+static void test_variables_local_global_d(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	wr(0x3c, 0x5a);
+	abi_mode_load(0);
+	abi_leds(0, 0);
+	abi_load(0, "9d8098409011e004c000");
+	abi_mode_load(1);
+	abi_leds(1, D(2));
+	abi_load(1, "9d809022e0808462846084637e008463c000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 1000);
+	EXPECT_EQ("engine 1 A (0x45)", 0x11, rd(0x45));
+	EXPECT_EQ("engine 2 A (0x46)", 0x22, rd(0x46));
+	EXPECT_EQ("A read only", 0, wr(0x45, 0x99));
+	EXPECT_EQ("A unchanged", 0x11, rd(0x45));
+	expect_event("bad-access write 0x45", true);
+	wr(0x41, 0x90);			/* LED test: VDD */
+	wr(0x36, 0xfe);			/* MISC[7]: D = LED test ADC */
+	goto_cycle(t0 + 16000);
+	/* e1 sends at 48 before e2 runs in that tick: e2's wait ends at 48 */
+	expect_timeline(t0, 16000,
+			"48 2 64; 64 2 34; 80 2 90; 15968 2 166");
+}
+
+/* hold: the current instruction finishes, then the engine stops */
+static void test_exec_hold_finishes(void)
+{
+	uint64_t t0, x;
+
+	if (!probe())
+		return;
+	/* mux_map_next, set_pwm 255, wait 31 x 512 (32..15904), set_pwm 0 */
+	t0 = run_prog(0, "9d8040ff7e004000c000", D(1));
+	goto_cycle(t0 + 1000);
+	wr(0x00, 0x40);			/* engine 1 exec hold, mid-wait */
+	EXPECT_EQ("PC mid-wait", 2, rd(0x37));
+	wr(0x37, 0);			/* busy: refused */
+	expect_event("bad-access pc1", true);
+	goto_cycle(t0 + 15904 + 100);
+	EXPECT_EQ("PC after the wait", 3, rd(0x37));
+	EXPECT_EQ("D1 kept", 255, chip.out[0]);
+	x = cur;
+	wr(0x00, 0x60);			/* free run again */
+	goto_cycle(x + 200);
+	expect_timeline(t0, x - t0, "16 1 255");
+	EXPECT_EQ("D1 after free run", 0, chip.out[0]);
+	EXPECT_EQ("set_pwm 0 one tick after the write",
+		  us_at(x + 1), recs[next_change(1, 1)].t_us);
+}
+
+/* --trace: every instruction and every I2C message as a # line */
+static void test_trace_lines(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	chip.trace = true;
+	t0 = run_prog(0, "9d8040ffc000", D(7));
+	goto_cycle(t0 + 100);
+	chip.trace = false;
+	expect_event("i2c w 01 20", true);
+	expect_event("i2c r 01 10", true);
+	expect_event("engine1 pc 0 0x9d80 mux_map_next", true);
+	expect_event("engine1 pc 1 0x40ff set_pwm", true);
+	expect_event("engine1 pc 2 0xc000 end", true);
+}
+
+/*
+ * Three engines, one clock: the same blink on D1, D2, D3 from the same
+ * ENABLE write stays in lock-step for a minute, each edge on the tick the
+ * program puts it (period 16 + 15872 + 16 + 15872 + 16 = 31792 cycles).
+ */
+static void test_lockstep_three_engines(void)
+{
+	const char *blink = "9d8040ff7e0040007e00a001";
+	uint64_t t0, per = 31792, span = 60 * LP5523_CLOCK_HZ;
+	unsigned int e, i, n = 0;
+
+	if (!probe())
+		return;
+	for (e = 0; e < 3; e++) {
+		abi_mode_load(e);
+		abi_leds(e, 1 << e);
+		abi_load(e, blink);
+	}
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + span);
+	for (i = 0; i + 2 < nrec; i += 3, n++) {
+		uint64_t want = t0 + 16 + (n / 2) * per + (n & 1) * 15888;
+
+		if (recs[i].t_us != us_at(want) ||
+		    recs[i + 1].t_us != recs[i].t_us ||
+		    recs[i + 2].t_us != recs[i].t_us ||
+		    recs[i].out != 1 || recs[i + 1].out != 2 ||
+		    recs[i + 2].out != 3 || recs[i].pwm != (n & 1 ? 0 : 255)) {
+			fail("edge %u: want D1-D3 %u at %llu us got D%u %u at %llu, D%u at %llu, D%u at %llu",
+			     n, n & 1 ? 0 : 255,
+			     (unsigned long long)us_at(want), recs[i].out,
+			     recs[i].pwm, (unsigned long long)recs[i].t_us,
+			     recs[i + 1].out,
+			     (unsigned long long)recs[i + 1].t_us,
+			     recs[i + 2].out,
+			     (unsigned long long)recs[i + 2].t_us);
+			return;
+		}
+	}
+	EXPECT_EQ("changes: 3 per edge", 3 * n, nrec);
+	EXPECT_EQ("edges in a minute", 2 * (span - 16) / per + 1, n);
+}
+
+/* Registers the other tests do not reach: masks, clamps, busy bits */
+static void test_registers_misc(void)
+{
+	fresh_chip();
+	wr(0x00, 0x40);
+	wr(0x02, 0xff);
+	EXPECT_EQ("0x02 ratio MSB: bit 0", 0x01, rd(0x02));
+	wr(0x03, 0xa5);
+	EXPECT_EQ("0x03 ratio LSB", 0xa5, rd(0x03));
+	wr(0x3b, 0xff);
+	EXPECT_EQ("0x3b INT: bits 2, 0", 0x05, rd(0x3b));
+	wr(0x76, 0x5c);
+	EXPECT_EQ("0x76 gain change", 0x5c, rd(0x76));
+	wr(0x40, 100);
+	EXPECT_EQ("0x40 clamped to 89", 89, rd(0x40));
+	wr(0x40, 0x80);
+	EXPECT_EQ("0x40 clamped to -39", 0xd9, rd(0x40));
+	wr(0x3e, 0x04);
+	EXPECT_EQ("0x3e busy after start", 0x84, rd(0x3e));
+	sleep_cycles(MS(21));
+	EXPECT_EQ("0x3e done after 20 ms", 0x04, rd(0x3e));
+	EXPECT_EQ("0x3f 25 C", 0x19, rd(0x3f));
+	wr(0x4f, 0xff);
+	EXPECT_EQ("0x4f page select: 3 bits", 0x07, rd(0x4f));
+	EXPECT_EQ("0x0f reserved reads 0", 0, rd(0x0f));
+	expect_event("bad-access read 0x0f", true);
+	wr(0x10, 0x12);
+	expect_event("bad-access write 0x10 <- 0x12", true);
+	wr(0x26, 123);
+	expect_event("D1 current 12.3 mA", true);
+	EXPECT_EQ("outputs changed", 0, nrec);
+}
+
+/* ------------------------------------------------------------------ */
 /* Nokia N900 patterns as MCE loads them                               */
 
 /*
@@ -1381,6 +1545,11 @@ static const struct test tests[] = {
 	{ "fault_nack", test_fault_nack },
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
+	{ "variables_local_global_d", test_variables_local_global_d },
+	{ "exec_hold_finishes_insn", test_exec_hold_finishes },
+	{ "trace_lines", test_trace_lines },
+	{ "lockstep_three_engines", test_lockstep_three_engines },
+	{ "registers_misc", test_registers_misc },
 	{ "n900_error", test_n900_error },
 	{ "n900_device_on", test_n900_device_on },
 	{ "n900_communication_call", test_n900_call },
