@@ -25,6 +25,10 @@ ctl() {
 	emu_ctl "$@" && sleep 0.1
 }
 
+kmsg() {
+	[ -w /dev/kmsg ] && echo "$*" > /dev/kmsg
+}
+
 # uptime in ms (10 ms resolution)
 now_ms() {
 	local up
@@ -167,10 +171,13 @@ if [ -z "$(chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
 	ktap_exit_fail_msg "needs a bound lp5523 at 0x32 and /dev/lp5523-ctl"
 fi
 ktap_test_result control_channel_present test -e /dev/lp5523-ctl
+# The kernel log lines between these two are the ones the faults provoke.
+kmsg "lp5523_faults: fault injection begin"
 ktap_test_result nack_reg_brightness_dropped nack_reg
 ktap_test_result nack_every_2nd_transfer nack_every
 ktap_test_result delay_reply_completes_late delay_reply
 ktap_test_result stuck_engine_probe_fails stuck_probe_fails
 ktap_test_result faults_off_all_works faults_off_works
 ktap_test_result chip_left_as_found left_as_found
+kmsg "lp5523_faults: fault injection end"
 ktap_finished
