@@ -1104,6 +1104,31 @@ static void test_variables_local_global_d(void)
 			"48 2 64; 64 2 34; 80 2 90; 15968 2 166");
 }
 
+/*
+ * Engine 3 waits for engines 1 and 2 (0xe180); engine 1 sends after a
+ * 512-cycle wait, engine 2 after 1024: engine 3 goes on at the later one.
+ */
+static void test_trigger_wait_two_engines(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	abi_mode_load(0);
+	abi_leds(0, 0);
+	abi_load(0, "9d804200e008c000");
+	abi_mode_load(1);
+	abi_leds(1, 0);
+	abi_load(1, "9d804400e008c000");
+	abi_mode_load(2);
+	abi_leds(2, D(9));
+	abi_load(2, "9d80e18040ffc000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 2000);
+	expect_timeline(t0, 2000, "1040 9 255");
+}
+
 /* hold: the current instruction finishes, then the engine stops */
 static void test_exec_hold_finishes(void)
 {
@@ -1546,6 +1571,7 @@ static const struct test tests[] = {
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
 	{ "variables_local_global_d", test_variables_local_global_d },
+	{ "trigger_wait_two_engines", test_trigger_wait_two_engines },
 	{ "exec_hold_finishes_insn", test_exec_hold_finishes },
 	{ "trace_lines", test_trace_lines },
 	{ "lockstep_three_engines", test_lockstep_three_engines },
