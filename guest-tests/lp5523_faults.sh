@@ -29,11 +29,12 @@ kmsg() {
 	[ -w /dev/kmsg ] && echo "$*" > /dev/kmsg
 }
 
-# uptime in ms (10 ms resolution)
+# uptime in ms (10 ms resolution); the "1" keeps a fraction like 08 from
+# reading as octal
 now_ms() {
 	local up
 	read -r up _ < /proc/uptime
-	echo $(( ${up%.*} * 1000 + ${up#*.} * 10 ))
+	echo $(( ${up%.*} * 1000 + 1${up#*.} * 10 - 1000 ))
 }
 
 brightness_failed_count() {
