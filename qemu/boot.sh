@@ -40,8 +40,14 @@ done
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-sock=$out/vi2c.sock
-ctl=$out/ctl.sock
+# UNIX socket paths are limited to 107 bytes: a deep checkout gets its
+# sockets in a private directory under /tmp instead.
+sockdir=$out
+if [ ${#out} -gt 80 ]; then
+	sockdir=$(mktemp -d /tmp/lp5523.XXXXXX)
+fi
+sock=$sockdir/vi2c.sock
+ctl=$sockdir/ctl.sock
 timeline=$out/timeline.txt
 console=$out/console.log
 emu_pid=
@@ -53,6 +59,7 @@ stop_emulator() {
 		emu_pid=
 	fi
 	rm -f "$sock" "$ctl"
+	[ "$sockdir" = "$out" ] || rmdir "$sockdir" 2>/dev/null || true
 }
 trap stop_emulator EXIT
 trap 'exit 130' INT TERM HUP
