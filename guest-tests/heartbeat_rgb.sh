@@ -1,0 +1,171 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# heartbeat-rgb on the N900 indicator (lp5523:r, :g, :b on D7, D6, D5) and
+# on LEDs whose colour component is none (lp5523:kb1 on D1, a gpio LED).
+# The guest sets things up and checks sysfs; heartbeat_rgb.check checks the
+# colours, the rhythm and the phase on the emulator's timeline between the
+# marks.  The busy part runs loops for BUSY_S seconds to raise the load.
+. /tests/lib/ktap.sh
+
+LEDS=/sys/class/leds
+RGB='lp5523:r lp5523:g lp5523:b'
+BUSY_S=30
+
+# set_trigger <trigger> <led>...
+set_trigger() {
+	local trig=$1 led ok=0
+	shift
+	for led in "$@"; do
+		write_ok "$trig" "$LEDS/$led/trigger" || ok=1
+		grep -q "\[$trig\]" "$LEDS/$led/trigger" ||
+			{ echo "# $led: trigger $trig not selected"; ok=1; }
+	done
+	return $ok
+}
+
+# set_attr <attr> <value> <led>...
+set_attr() {
+	local attr=$1 val=$2 led ok=0
+	shift 2
+	for led in "$@"; do
+		write_ok "$val" "$LEDS/$led/$attr" || ok=1
+	done
+	return $ok
+}
+
+cpus() {
+	grep -c '^processor' /proc/cpuinfo
+}
+
+# load_mark <text>: a mark carrying the 1-minute load and the CPU count
+load_mark() {
+	emu_mark "hbrgb $1 load $(cut -d ' ' -f 1 /proc/loadavg) cpus $(cpus)"
+}
+
+check_listed() {
+	grep -q 'heartbeat-rgb' "$LEDS/lp5523:r/trigger" ||
+		{ echo "# heartbeat-rgb not in $(cat $LEDS/lp5523:r/trigger)"; return 1; }
+}
+
+check_idle() {
+	local c ok=0
+	for c in r g b; do
+		want_eq "lp5523:$c component" "$c" \
+			"$(sed -n 's/.*\[\([a-z]*\)\].*/\1/p' $LEDS/lp5523:$c/color_component | cut -c 1)" || ok=1
+	done
+	set_trigger heartbeat-rgb $RGB || ok=1
+	load_mark "idle begin"
+	sleep 3
+	load_mark "idle end"
+	return $ok
+}
+
+check_late_join() {
+	local ok=0
+	emu_mark "hbrgb late join"
+	set_trigger heartbeat-rgb lp5523:kb1 || ok=1
+	sleep 2.5
+	emu_mark "hbrgb late join end"
+	return $ok
+}
+
+check_component_change() {
+	local ok=0
+	write_ok blue "$LEDS/lp5523:g/color_component" || ok=1
+	emu_mark "hbrgb g blue"
+	sleep 2
+	write_ok green "$LEDS/lp5523:g/color_component" || ok=1
+	emu_mark "hbrgb g green"
+	sleep 2
+	emu_mark "hbrgb g green end"
+	grep -q '\[heartbeat-rgb\]' "$LEDS/lp5523:g/trigger" ||
+		{ echo "# trigger lost on lp5523:g"; ok=1; }
+	return $ok
+}
+
+check_invert() {
+	local led ok=0
+	set_attr invert 1 $RGB lp5523:kb1 || ok=1
+	for led in $RGB lp5523:kb1; do
+		want_eq "$led invert" 1 "$(cat $LEDS/$led/invert)" || ok=1
+	done
+	write_err EINVAL yes "$LEDS/lp5523:r/invert" || ok=1
+	want_eq "lp5523:r invert after a bad write" 1 "$(cat $LEDS/lp5523:r/invert)" || ok=1
+	emu_mark "hbrgb invert"
+	sleep 2.5
+	emu_mark "hbrgb invert end"
+	set_attr invert 0 $RGB lp5523:kb1 || ok=1
+	return $ok
+}
+
+# an on/off gpio LED with component none beats at max_brightness
+check_gpio_none() {
+	local led=board::user1 i on=0 off=0 b ok=0
+	set_trigger heartbeat-rgb $led || return 1
+	i=0
+	while [ $i -lt 60 ]; do
+		b=$(cat $LEDS/$led/brightness)
+		case $b in
+		0) off=$((off + 1)) ;;
+		1) on=$((on + 1)) ;;
+		*) echo "# $led brightness $b"; ok=1 ;;
+		esac
+		sleep 0.04
+		i=$((i + 1))
+	done
+	write_ok none "$LEDS/$led/trigger" || ok=1
+	want_eq "$led brightness after removing the trigger" 0 "$(cat $LEDS/$led/brightness)" || ok=1
+	[ $on -gt 0 ] && [ $off -gt $on ] ||
+		{ echo "# $led samples: on $on off $off, want some on, mostly off"; ok=1; }
+	return $ok
+}
+
+check_busy() {
+	local n pids= pid i ok=0 before after
+	before=$(cut -d ' ' -f 1 /proc/loadavg)
+	n=$(( $(cpus) * 2 + 2 ))
+	i=0
+	while [ $i -lt $n ]; do
+		( while :; do :; done ) &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	sleep $BUSY_S
+	load_mark "busy begin"
+	sleep 3
+	load_mark "busy end"
+	after=$(cut -d ' ' -f 1 /proc/loadavg)
+	for pid in $pids; do
+		kill "$pid"
+	done
+	wait 2>/dev/null
+	echo "# load $before before $n busy loops, $after after ${BUSY_S} s"
+	awk -v a="$before" -v b="$after" 'BEGIN { exit !(b > a) }' ||
+		{ echo "# load did not rise"; ok=1; }
+	return $ok
+}
+
+check_removed() {
+	local led ok=0
+	set_trigger none $RGB lp5523:kb1 || ok=1
+	sleep 0.3
+	for led in $RGB lp5523:kb1; do
+		want_eq "$led brightness" 0 "$(cat $LEDS/$led/brightness)" || ok=1
+	done
+	emu_mark "hbrgb removed"
+	return $ok
+}
+
+ktap_print_header
+ktap_set_plan 8
+emu_mark "heartbeat_rgb begin"
+ktap_test_result trigger_listed check_listed
+ktap_test_result idle_rgb_set check_idle
+ktap_test_result late_join_set check_late_join
+ktap_test_result component_change_while_running check_component_change
+ktap_test_result invert_set check_invert
+ktap_test_result gpio_none_beats check_gpio_none
+ktap_test_result busy_load_rises check_busy
+ktap_test_result trigger_removed_leds_off check_removed
+emu_mark "heartbeat_rgb end"
+ktap_finished
