@@ -145,6 +145,18 @@ check_busy() {
 	return $ok
 }
 
+# the plain heartbeat trigger, whose rhythm heartbeat-rgb shares, still beats
+check_heartbeat() {
+	local led=lp5523:kb2 ok=0
+	emu_mark "hbrgb heartbeat"
+	set_trigger heartbeat $led || ok=1
+	sleep 3
+	emu_mark "hbrgb heartbeat end"
+	want_eq "$led invert" 0 "$(cat $LEDS/$led/invert)" || ok=1
+	set_trigger none $led || ok=1
+	return $ok
+}
+
 check_removed() {
 	local led ok=0
 	set_trigger none $RGB lp5523:kb1 || ok=1
@@ -157,7 +169,7 @@ check_removed() {
 }
 
 ktap_print_header
-ktap_set_plan 8
+ktap_set_plan 9
 emu_mark "heartbeat_rgb begin"
 ktap_test_result trigger_listed check_listed
 ktap_test_result idle_rgb_set check_idle
@@ -165,6 +177,7 @@ ktap_test_result late_join_set check_late_join
 ktap_test_result component_change_while_running check_component_change
 ktap_test_result invert_set check_invert
 ktap_test_result gpio_none_beats check_gpio_none
+ktap_test_result heartbeat_still_beats check_heartbeat
 ktap_test_result busy_load_rises check_busy
 ktap_test_result trigger_removed_leds_off check_removed
 emu_mark "heartbeat_rgb end"
