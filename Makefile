@@ -18,7 +18,7 @@ step = @printf '  %-7s %s\n' '$(1)' '$(2)'
 # Debian packages the build installs when `dpkg -s` says they are missing.
 HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
 	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
-	sparse git xz-utils dpkg-dev python3 make gcc
+	sparse git xz-utils dpkg-dev python3 python3-ply python3-git make gcc
 # arm64 packages downloaded and unpacked (never installed) into $(O).
 ARM64_PACKAGES := busybox-static
 

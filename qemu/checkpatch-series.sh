@@ -3,7 +3,10 @@
 # checkpatch-series.sh <kernel tree> <series dir>: KTAP, one test per patch
 # in the series list: scripts/checkpatch.pl --strict finds nothing.
 set -u
-tree=$1 series=$2
+tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd)
+# checkpatch runs scripts/spdxcheck.py with the python3 in PATH: Debian's,
+# which has python3-ply and python3-git, not another one first in PATH.
+PATH=/usr/bin:$PATH
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series")
 n=$(printf '%s\n' "$patches" | grep -c .)
 echo "TAP version 13"
