@@ -160,7 +160,8 @@ dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb
 $(O)/busybox/bin/busybox: | $(O)/.stamp_deps
 	$(call step,FETCH,busybox-static:arm64)
 	$(Q)rm -rf $(O)/debs && mkdir -p $(O)/debs $(O)/busybox
-	$(Q)cd $(O)/debs && apt-get download -q busybox-static:arm64 >/dev/null
+	$(Q)cd $(O)/debs && apt-get download -q busybox-static:arm64 >$(O)/debs/apt.log 2>&1 || \
+		{ cat $(O)/debs/apt.log; echo 'apt-get download busybox-static:arm64 failed'; exit 1; }
 	$(Q)dpkg-deb -x $(O)/debs/busybox-static_*_arm64.deb $(O)/busybox
 	$(Q)test -x $@ && touch $@
 
