@@ -44,8 +44,8 @@ stop_turns_off() {
 	write_ok "$SQUARE" $ENG/pattern || ok=1
 	write_ok run $ENG/state || ok=1
 	sleep 0.35
-	emu_mark "stop"
 	write_ok stop $ENG/state || ok=1
+	emu_mark "stop"
 	want_eq state stopped "$(cat $ENG/state)" || ok=1
 	want_eq brightness 0 "$(cat $KB1/brightness)" || ok=1
 	sleep 0.3
@@ -77,8 +77,8 @@ rewrite_while_running() {
 	write_ok "$TRIANGLE" $ENG/pattern || ok=1
 	write_ok run $ENG/state || ok=1
 	sleep 0.3
-	emu_mark "rewrite"
 	write_ok "60 100 60 100" $ENG/pattern || ok=1
+	emu_mark "rewrite"
 	want_eq state running "$(cat $ENG/state)" || ok=1
 	want_eq pattern "60 100 60 100" "$(cat $ENG/pattern)" || ok=1
 	sleep 0.5
@@ -96,8 +96,8 @@ unlink_and_relink() {
 	write_ok "$SQUARE" $ENG/pattern || ok=1
 	write_ok run $ENG/state || ok=1
 	sleep 0.3
-	emu_mark "unlink"
 	write_ok none $KB1/trigger || ok=1
+	emu_mark "unlink"
 	want_eq brightness 0 "$(cat $KB1/brightness)" || ok=1
 	sleep 0.5
 	emu_mark "relink"
