@@ -34,7 +34,7 @@ start_ledtrig() {
 # grey -> #rrggbb tuples for the engine
 to_color() {
 	echo "$1" | awk '{ for (i = 1; i <= NF; i += 2)
-		printf "%s#%02x%02x%02x %s", i > 1 ? " " : "", $i, $i, $i, $(i + 1) }'
+		printf "%s#%02x%02x%02x %s", (i > 1 ? " " : ""), $i, $i, $i, $(i + 1) }'
 }
 
 have_engine() {
@@ -43,7 +43,8 @@ have_engine() {
 
 start_engine() {
 	local e=/sys/class/led_pattern/software0
-	to_color "$1" > $e/pattern
+	# one write: sysfs takes each write(2) as a whole value
+	echo "$(to_color "$1")" > $e/pattern
 	echo -1 > $e/repeat
 	set_trigger software0 "$ENGINE_LEDS"
 	echo run > $e/state
