@@ -44,6 +44,7 @@ stop_and_unlink() {
 }
 
 ktap_print_header
+[ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep), I2C writes slower"
 if [ ! -d $ENG ] || [ ! -d /sys/class/leds/lp5523:r ]; then
 	echo "1..0 # SKIP no software0 or no lp5523:r"
 	exit 0

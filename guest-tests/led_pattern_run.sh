@@ -38,6 +38,22 @@ repeat_3_then_finished() {
 	return $ok
 }
 
+# Clearing the pattern of a finished engine stops it: LEDs off.
+clear_finished_stops() {
+	local ok=0
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "$SQUARE" $ENG/pattern || ok=1
+	write_ok 1 $ENG/repeat || ok=1
+	write_ok run $ENG/state || ok=1
+	sleep 0.4
+	want_eq "state after 1 run" finished "$(cat $ENG/state)" || ok=1
+	write_ok "" $ENG/pattern || ok=1
+	want_eq "state after clearing" stopped "$(cat $ENG/state)" || ok=1
+	want_eq brightness 0 "$(cat $KB1/brightness)" || ok=1
+	cleanup
+	return $ok
+}
+
 stop_turns_off() {
 	local ok=0
 	write_ok software0 $KB1/trigger || return 1
@@ -109,13 +125,15 @@ unlink_and_relink() {
 }
 
 ktap_print_header
+[ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep), I2C writes slower"
 if [ ! -d $ENG ] || [ ! -d $KB1 ]; then
 	echo "1..0 # SKIP no software0 or no lp5523:kb1"
 	exit 0
 fi
-ktap_set_plan 5
+ktap_set_plan 6
 emu_mark "led_pattern_run begin"
 ktap_test_result repeat_3_then_finished repeat_3_then_finished
+ktap_test_result clear_finished_stops clear_finished_stops
 ktap_test_result stop_turns_off stop_turns_off
 ktap_test_result late_join_in_phase late_join_in_phase
 ktap_test_result rewrite_while_running rewrite_while_running
