@@ -9,15 +9,11 @@
 # and the timeline tell.  The chip is left as found: no fault, engines
 # disabled, brightness 0.
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
-DRV=/sys/bus/i2c/drivers/lp5523x
+DRV=$LP5523_DRV
 RED=/sys/class/leds/lp5523:r
 
-chip_name() {
-	local c
-	c=$(ls -d $DRV/*-0032 2>/dev/null | head -1)
-	[ -n "$c" ] && basename "$c"
-}
 
 # ctl <command...>: a control command, given time to land before the next
 # I2C transfer (the control port and the I2C device are separate queues)
@@ -107,7 +103,7 @@ delay_reply() {
 # so binding the driver fails with the driver's own message.
 stuck_probe_fails() {
 	local chip ok=0
-	chip=$(chip_name)
+	chip=$(lp5523_chip_name)
 	[ -n "$chip" ] || { echo "# no lp5523 bound"; return 1; }
 	CHIP=$chip
 	write_ok "$chip" $DRV/unbind || return 1
@@ -120,7 +116,7 @@ stuck_probe_fails() {
 	fi
 	emu_mark "faults stuck end"
 	ctl stuck off
-	[ -z "$(chip_name)" ] || { echo "# driver bound with a stuck engine"; ok=1; }
+	[ -z "$(lp5523_chip_name)" ] || { echo "# driver bound with a stuck engine"; ok=1; }
 	if ! dmesg_since | grep -q "could not configure LED engine"; then
 		echo "# no \"could not configure LED engine\" in the kernel log"
 		ok=1
@@ -133,7 +129,7 @@ faults_off_works() {
 	local i ok=0
 	ctl faults off
 	dmesg_mark
-	[ -n "$(chip_name)" ] || write_ok "${CHIP:-0-0032}" $DRV/bind || return 1
+	[ -n "$(lp5523_chip_name)" ] || write_ok "${CHIP:-0-0032}" $DRV/bind || return 1
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		[ -d $RED ] && break
 		sleep 0.1
@@ -152,15 +148,9 @@ faults_off_works() {
 }
 
 left_as_found() {
-	local c e led ok=0
-	c=$DRV/$(chip_name)
+	local ok=0
 	ctl faults off
-	for e in 1 2 3; do
-		want_eq "engine${e}_mode" disabled "$(cat "$c/engine${e}_mode")" || ok=1
-	done
-	for led in /sys/class/leds/lp5523:*; do
-		want_eq "${led##*/} brightness" 0 "$(cat "$led/brightness")" || ok=1
-	done
+	lp5523_check_idle || ok=1
 	sleep 0.1
 	emu_mark "lp5523_faults end"
 	return $ok
@@ -168,7 +158,7 @@ left_as_found() {
 
 ktap_print_header
 ktap_set_plan 7
-if [ -z "$(chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
+if [ -z "$(lp5523_chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
 	ktap_exit_fail_msg "needs a bound lp5523 at 0x32 and /dev/lp5523-ctl"
 fi
 ktap_test_result control_channel_present test -e /dev/lp5523-ctl

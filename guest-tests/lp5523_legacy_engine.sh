@@ -4,18 +4,16 @@
 # red indicator (D7) and run it; lp5523_legacy_engine.check measures the
 # blink period on the emulator's timeline against what the program encodes.
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
 # mux_map_next; set_pwm 255; wait 484.375 ms; wait 15.625 ms; set_pwm 0;
 # wait 484.375 ms; wait 15.625 ms; branch forever to 1
 BLINK=9d8040ff7e00420040007e004200a001
 
-chip() {
-	ls -d /sys/bus/i2c/drivers/lp5523x/*-0032 2>/dev/null | head -1
-}
 
 run_blink() {
 	local c
-	c=$(chip)
+	c=$(lp5523_chip)
 	write_ok load "$c/engine1_mode" &&
 	write_ok 000000100 "$c/engine1_leds" &&
 	want_eq engine1_leds 000000100 "$(cat "$c/engine1_leds")" &&
@@ -27,7 +25,7 @@ run_blink() {
 
 stop_blink() {
 	local c
-	c=$(chip)
+	c=$(lp5523_chip)
 	emu_mark "legacy blink stop"
 	write_ok disabled "$c/engine1_mode" &&
 	want_eq engine1_mode disabled "$(cat "$c/engine1_mode")" &&
@@ -37,7 +35,7 @@ stop_blink() {
 # Engine-side faults are the driver's: a bad program is refused.
 bad_program() {
 	local c ok=0
-	c=$(chip)
+	c=$(lp5523_chip)
 	write_ok load "$c/engine2_mode" || ok=1
 	write_err EINVAL 9d80f "$c/engine2_load" || ok=1
 	write_err EINVAL zz80 "$c/engine2_load" || ok=1
@@ -49,7 +47,7 @@ bad_program() {
 
 ktap_print_header
 ktap_set_plan 3
-if [ -z "$(chip)" ]; then
+if [ -z "$(lp5523_chip)" ]; then
 	ktap_exit_fail_msg "no lp5523 at 0x32"
 fi
 ktap_test_result legacy_engine1_blink_runs run_blink

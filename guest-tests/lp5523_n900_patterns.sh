@@ -8,15 +8,12 @@
 # Pattern data: maemo-leste/mce, config/mce.ini, section
 # [LEDPatternLystiRX51] (mux; engine 1 program; engine 2 program).
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
-DRV=/sys/bus/i2c/drivers/lp5523x
 # MCE's name, mux field, engine 1 program, engine 2 program
 ERROR='PatternError r 9d8040007f007f0040ff7f007f000000 9d800000'
 CALL='PatternCommunicationCall b 9d80400002ff03ff02ff03ff71080000 9d800000'
 
-chip() {
-	ls -d $DRV/*-0032 2>/dev/null | head -1
-}
 
 # mce_mux <mux field> <engine 1|2>: MCE's engineN_leds string.  Lower
 # case r, g, b go to engine 1, upper case to engine 2; red is bit 2, green
@@ -69,7 +66,7 @@ mce_program() {
 # run_pattern <seconds> <name> <mux> <engine 1> <engine 2>
 run_pattern() {
 	local secs=$1 name=$2 mux=$3 e1=$4 e2=$5 c ok=0
-	c=$(chip)
+	c=$(lp5523_chip)
 	emu_mark "n900 $name run"
 	mce_program "$c" "$mux" "$e1" "$e2" || ok=1
 	sleep "$secs"
@@ -79,21 +76,15 @@ run_pattern() {
 }
 
 left_as_found() {
-	local c e ok=0
-	c=$(chip)
-	for e in 1 2 3; do
-		want_eq "engine${e}_mode" disabled "$(cat "$c/engine${e}_mode")" || ok=1
-	done
-	for led in /sys/class/leds/lp5523:*; do
-		want_eq "${led##*/} brightness" 0 "$(cat "$led/brightness")" || ok=1
-	done
+	local ok=0
+	lp5523_check_idle || ok=1
 	emu_mark "lp5523_n900_patterns end"
 	return $ok
 }
 
 ktap_print_header
 ktap_set_plan 3
-if [ -z "$(chip)" ]; then
+if [ -z "$(lp5523_chip)" ]; then
 	ktap_exit_fail_msg "no lp5523 at 0x32"
 fi
 # two periods of PatternError (1.94 s), one of PatternCommunicationCall

@@ -3,6 +3,7 @@
 # The stock leds-lp5523 driver probes the emulated chip and registers the
 # nine N900 LEDs with their names and colours from the board's tree.
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
 # reg chan-name color (LED_COLOR_ID_*: white 0, red 1, green 2, blue 3)
 N900_LEDS='0 lp5523:kb1 0
@@ -15,12 +16,9 @@ N900_LEDS='0 lp5523:kb1 0
 7 lp5523:kb5 0
 8 lp5523:kb6 0'
 
-chip_dir() {
-	ls -d /sys/bus/i2c/drivers/lp5523x/*-0032 2>/dev/null | head -1
-}
 
 check_probed() {
-	[ -n "$(chip_dir)" ] && return 0
+	[ -n "$(lp5523_chip)" ] && return 0
 	echo "# no lp5523x device bound at 0x32"
 	boot_log | grep -i lp55 | sed 's/^/# /'
 	return 1
