@@ -18,7 +18,8 @@ step = @printf '  %-7s %s\n' '$(1)' '$(2)'
 # Debian packages the build installs when `dpkg -s` says they are missing.
 HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
 	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
-	sparse git xz-utils dpkg-dev python3 python3-ply python3-git make gcc
+	sparse dt-schema git xz-utils dpkg-dev python3 python3-ply python3-git \
+	make gcc
 # arm64 packages downloaded and unpacked (never installed) into $(O).
 ARM64_PACKAGES := busybox-static
 
@@ -207,15 +208,17 @@ guest: $(BOOT_DEPS)
 # then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
 # debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
 DEBUG ?= 1
-HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap
+HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap
 CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY))
 
-host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched
-	$(call step,CHECK,emulator host tests; checkpatch --strict on series/)
+host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
+	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/checkpatch-series.sh $(KSRC) $(TOP)/series \
 		> $(O)/checkpatch.ktap 2>&1 || true
+	$(Q)$(TOP)/qemu/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \
+		> $(O)/dt-schema.ktap 2>&1 || true
 
 check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/Image-debug)
 	$(Q)$(CHECK) --kernel $(IMAGE) --host-results "$(HOST_KTAP)" \
