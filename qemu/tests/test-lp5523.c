@@ -679,64 +679,76 @@ static void test_doc_lp5523_engine3(void)
 	EXPECT_EQ("all nine outputs", 9 * 511, nrec);
 }
 
-static void test_trigger_between_engines(void)
-{
-	uint64_t t0;
+/* ------------------------------------------------------------------ */
+/* Programs on several engines started by one "run"                     */
 
-	if (!probe())
-		return;
+struct engine_prog {
+	const char *hex;		/* engineN_load format; NULL: unused */
+	uint16_t leds;			/* engineN_leds */
+};
+
+struct engines_case {
+	const char *name;
+	struct engine_prog eng[3];
+	uint64_t span;			/* cycles to run and compare */
+	const char *timeline;		/* "dc out pwm; ..." from T0 */
+	const char *event;		/* must be logged; NULL: none */
+};
+
+static const struct engines_case engines_cases[] = {
 	/* engine 1: wait for engine 2, set_pwm; engine 2: wait 1536, send */
-	abi_mode_load(0);
-	abi_leds(0, D(7));
-	abi_load(0, "9d80e10040ffc000");
-	abi_mode_load(1);
-	abi_leds(1, D(6));
-	abi_load(1, "9d80460040ffe002c000");
-	nrec = 0;
-	t0 = abi_run() + 1;
-	goto_cycle(t0 + 3000);
-	expect_timeline(t0, 3000, "1552 6 255; 1568 7 255");
+	{ "trigger_between_engines",
+	  { { "9d80e10040ffc000", D(7) }, { "9d80460040ffe002c000", D(6) } },
+	  3000, "1552 6 255; 1568 7 255", NULL },
+	/*
+	 * engine 2 sends at once; engine 1 waits later and passes at once:
+	 * 16 + 512 (wait) + 16 (trigger)
+	 */
+	{ "trigger_latched",
+	  { { "9d804200e10040ffc000", D(7) }, { "9d80e002c000", D(6) } },
+	  1000, "544 7 255", NULL },
+	/*
+	 * engine 1 waits for the TRIG pin; engine 2 pulls it after 512;
+	 * engine 2's second ext send has nobody else waiting: no effect
+	 */
+	{ "trigger_external",
+	  { { "9d80f00040ffc000", D(7) },
+	    { "9d804200e040e04040ffc000", D(6) } },
+	  2000, "528 7 255; 560 6 255", "engine2 trigger ext" },
+	/*
+	 * Engine 3 waits for engines 1 and 2 (0xe180); engine 1 sends after
+	 * a 512-cycle wait, engine 2 after 1024: engine 3 goes on at the
+	 * later one.
+	 */
+	{ "trigger_wait_two_engines",
+	  { { "9d804200e008c000", 0 }, { "9d804400e008c000", 0 },
+	    { "9d80e18040ffc000", D(9) } },
+	  2000, "1040 9 255", NULL },
+};
+
+static void load_engine(unsigned int e, const struct engine_prog *p)
+{
+	abi_mode_load(e);
+	abi_leds(e, p->leds);
+	abi_load(e, p->hex);
 }
 
-static void test_trigger_latched(void)
+static void test_engines_case(const struct engines_case *c)
 {
+	unsigned int e;
 	uint64_t t0;
 
 	if (!probe())
 		return;
-	/* engine 2 sends at once; engine 1 waits later and passes at once */
-	abi_mode_load(0);
-	abi_leds(0, D(7));
-	abi_load(0, "9d804200e10040ffc000");
-	abi_mode_load(1);
-	abi_leds(1, D(6));
-	abi_load(1, "9d80e002c000");
+	for (e = 0; e < ARRAY_SIZE(c->eng); e++)
+		if (c->eng[e].hex)
+			load_engine(e, &c->eng[e]);
 	nrec = 0;
 	t0 = abi_run() + 1;
-	goto_cycle(t0 + 1000);
-	/* 16 + 512 (wait) + 16 (trigger) */
-	expect_timeline(t0, 1000, "544 7 255");
-}
-
-static void test_trigger_external(void)
-{
-	uint64_t t0;
-
-	if (!probe())
-		return;
-	/* engine 1 waits for the TRIG pin; engine 2 pulls it after 512 */
-	abi_mode_load(0);
-	abi_leds(0, D(7));
-	abi_load(0, "9d80f00040ffc000");
-	abi_mode_load(1);
-	abi_leds(1, D(6));
-	abi_load(1, "9d804200e040e04040ffc000");
-	nrec = 0;
-	t0 = abi_run() + 1;
-	goto_cycle(t0 + 2000);
-	/* engine 2's second ext send has nobody else waiting: no effect */
-	expect_timeline(t0, 2000, "528 7 255; 560 6 255");
-	expect_event("engine2 trigger ext", true);
+	goto_cycle(t0 + c->span);
+	expect_timeline(t0, c->span, c->timeline);
+	if (c->event)
+		expect_event(c->event, true);
 }
 
 static void test_load_freezes(void)
@@ -1102,31 +1114,6 @@ static void test_variables_local_global_d(void)
 	/* e1 sends at 48 before e2 runs in that tick: e2's wait ends at 48 */
 	expect_timeline(t0, 16000,
 			"48 2 64; 64 2 34; 80 2 90; 15968 2 166");
-}
-
-/*
- * Engine 3 waits for engines 1 and 2 (0xe180); engine 1 sends after a
- * 512-cycle wait, engine 2 after 1024: engine 3 goes on at the later one.
- */
-static void test_trigger_wait_two_engines(void)
-{
-	uint64_t t0;
-
-	if (!probe())
-		return;
-	abi_mode_load(0);
-	abi_leds(0, 0);
-	abi_load(0, "9d804200e008c000");
-	abi_mode_load(1);
-	abi_leds(1, 0);
-	abi_load(1, "9d804400e008c000");
-	abi_mode_load(2);
-	abi_leds(2, D(9));
-	abi_load(2, "9d80e18040ffc000");
-	nrec = 0;
-	t0 = abi_run() + 1;
-	goto_cycle(t0 + 2000);
-	expect_timeline(t0, 2000, "1040 9 255");
 }
 
 /* hold: the current instruction finishes, then the engine stops */
@@ -1552,9 +1539,6 @@ static const struct test tests[] = {
 	{ "probe_stuck_engine_fails", test_probe_stuck_engine_fails },
 	{ "reference_blink_period", test_reference_blink_period },
 	{ "doc_lp5523_engine3_example", test_doc_lp5523_engine3 },
-	{ "trigger_between_engines", test_trigger_between_engines },
-	{ "trigger_latched", test_trigger_latched },
-	{ "trigger_external", test_trigger_external },
 	{ "load_freezes", test_load_freezes },
 	{ "exec_step_once_pc", test_exec_step_once_pc },
 	{ "status_clear_on_read", test_status_clear_on_read },
@@ -1571,7 +1555,6 @@ static const struct test tests[] = {
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
 	{ "variables_local_global_d", test_variables_local_global_d },
-	{ "trigger_wait_two_engines", test_trigger_wait_two_engines },
 	{ "exec_hold_finishes_insn", test_exec_hold_finishes },
 	{ "trace_lines", test_trace_lines },
 	{ "lockstep_three_engines", test_lockstep_three_engines },
@@ -1583,33 +1566,42 @@ static const struct test tests[] = {
 	{ "n900_battery_charging", test_n900_charging },
 };
 
+static unsigned int n_run, n_pass;
+
+/* KTAP result line of the test that just ran */
+static void report(const char *name)
+{
+	n_run++;
+	if (failed) {
+		printf("not ok %u %s\n# %s\n", n_run, name, fail_msg);
+		if (getenv("LP5523_TEST_EVENTS"))
+			dump_events();
+	} else {
+		printf("ok %u %s\n", n_run, name);
+		n_pass++;
+	}
+	failed = false;
+}
+
 int main(void)
 {
-	unsigned int i, n = 0, pass = 0;
-	unsigned int total = ARRAY_SIZE(tests) + ARRAY_SIZE(prog_cases);
+	unsigned int i;
 
-	printf("TAP version 13\n1..%u\n", total);
-	for (i = 0; i < total; i++) {
-		const char *name;
-
-		failed = false;
-		if (i < ARRAY_SIZE(tests)) {
-			name = tests[i].name;
-			tests[i].fn();
-		} else {
-			name = prog_cases[i - ARRAY_SIZE(tests)].name;
-			test_prog_case(&prog_cases[i - ARRAY_SIZE(tests)]);
-		}
-		n++;
-		if (failed) {
-			printf("not ok %u %s\n# %s\n", n, name, fail_msg);
-			if (getenv("LP5523_TEST_EVENTS"))
-				dump_events();
-		} else {
-			printf("ok %u %s\n", n, name);
-			pass++;
-		}
+	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests) +
+	       ARRAY_SIZE(engines_cases) + ARRAY_SIZE(prog_cases));
+	failed = false;
+	for (i = 0; i < ARRAY_SIZE(tests); i++) {
+		tests[i].fn();
+		report(tests[i].name);
 	}
-	printf("# Totals: pass:%u fail:%u\n", pass, n - pass);
-	return pass == n ? 0 : 1;
+	for (i = 0; i < ARRAY_SIZE(engines_cases); i++) {
+		test_engines_case(&engines_cases[i]);
+		report(engines_cases[i].name);
+	}
+	for (i = 0; i < ARRAY_SIZE(prog_cases); i++) {
+		test_prog_case(&prog_cases[i]);
+		report(prog_cases[i].name);
+	}
+	printf("# Totals: pass:%u fail:%u\n", n_pass, n_run - n_pass);
+	return n_pass == n_run ? 0 : 1;
 }
