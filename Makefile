@@ -67,7 +67,8 @@ help:
 	@echo '  V=1    show full commands'
 
 # ---------------------------------------------------------------- packages
-$(O)/.stamp_deps: $(TOP)/qemu/deps.sh
+# Re-checked when the package lists (in this Makefile) change.
+$(O)/.stamp_deps: $(TOP)/qemu/deps.sh $(TOP)/Makefile
 	$(call step,DEPS,$(HOST_PACKAGES) $(ARM64_PACKAGES):arm64)
 	$(Q)mkdir -p $(O)
 	$(Q)$(TOP)/qemu/deps.sh $(HOST_PACKAGES) -- $(ARM64_PACKAGES)
