@@ -63,6 +63,7 @@ help:
 	@echo ''
 	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
+	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
 	@echo '  DEBUG=0     make check without the debug-kernel boot'
 	@echo '  V=1    show full commands'
 
@@ -195,6 +196,8 @@ emu: $(O)/emu/lp5523-emu
 IMAGE ?= $(O)/Image
 BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
+# GUEST_OUT= and RESULTS= let several boots share one build directory.
+GUEST_OUT ?= $(O)/guest
 BOOT := $(TOP)/qemu/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
 
 run: $(BOOT_DEPS)
@@ -202,7 +205,7 @@ run: $(BOOT_DEPS)
 
 guest: $(BOOT_DEPS)
 	$(if $(SCRIPT),,$(error Error: set SCRIPT=file to use guest))
-	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(O)/guest
+	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(GUEST_OUT)
 
 # ---------------------------------------------------------------- tests
 # Host suites first (the emulator's own tests, checkpatch on the series),
@@ -210,7 +213,8 @@ guest: $(BOOT_DEPS)
 # debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
 DEBUG ?= 1
 HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap
-CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY))
+CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY)) \
+	$(if $(RESULTS),--results $(RESULTS))
 
 host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
