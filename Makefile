@@ -28,7 +28,8 @@ CROSS_COMPILE := aarch64-linux-gnu-
 KERNEL_TARBALL := /usr/src/linux-source-6.1.tar.xz
 KSRC := $(O)/linux
 KJOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
-KMAKE = $(MAKE) $(KJOBS) -C $(KSRC) O=$(1) ARCH=$(ARCH) \
+# flock: one kbuild at a time in an output directory, whoever starts it.
+KMAKE = flock $(1).lock $(MAKE) $(KJOBS) -C $(KSRC) O=$(1) ARCH=$(ARCH) \
 	CROSS_COMPILE=$(CROSS_COMPILE) \
 	KBUILD_BUILD_USER=led_pattern KBUILD_BUILD_HOST=board $(if $(V),V=$(V))
 # ccache in masquerade mode: a directory early in PATH whose compiler
