@@ -70,10 +70,10 @@ help:
 
 # ---------------------------------------------------------------- packages
 # Re-checked when the package lists (in this Makefile) change.
-$(O)/.stamp_deps: $(TOP)/qemu/deps.sh $(TOP)/Makefile
+$(O)/.stamp_deps: $(TOP)/qemu/board/deps.sh $(TOP)/Makefile
 	$(call step,DEPS,$(HOST_PACKAGES) $(ARM64_PACKAGES):arm64)
 	$(Q)mkdir -p $(O)
-	$(Q)$(TOP)/qemu/deps.sh $(HOST_PACKAGES) -- $(ARM64_PACKAGES)
+	$(Q)$(TOP)/qemu/board/deps.sh $(HOST_PACKAGES) -- $(ARM64_PACKAGES)
 	$(Q)touch $@
 
 deps: $(O)/.stamp_deps
@@ -98,25 +98,25 @@ $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 # Re-apply series/ onto the baseline whenever a patch changes.  Refuses to
 # throw away work: uncommitted changes, or commits that `make export` has
 # not written back to series/.
-$(O)/.stamp_patched: $(O)/.stamp_unpacked $(SERIES) $(PATCHES) $(TOP)/qemu/apply-series.sh
+$(O)/.stamp_patched: $(O)/.stamp_unpacked $(SERIES) $(PATCHES) $(TOP)/qemu/series-tools/apply-series.sh
 	$(call step,PATCH,series/ onto $(KSRC))
-	$(Q)$(TOP)/qemu/apply-series.sh $(KSRC) $(TOP)/series $@
+	$(Q)$(TOP)/qemu/series-tools/apply-series.sh $(KSRC) $(TOP)/series $@
 
 tree: $(O)/.stamp_patched
 
 export: $(O)/.stamp_unpacked
 	$(call step,EXPORT,$(KSRC) to series/)
-	$(Q)$(TOP)/qemu/export-series.sh $(KSRC) $(TOP)/series $(O)/.stamp_patched
+	$(Q)$(TOP)/qemu/series-tools/export-series.sh $(KSRC) $(TOP)/series $(O)/.stamp_patched
 
 # ---------------------------------------------------------------- kernel
 define kernel_config
-$(1)/.config: $(O)/.stamp_patched $(2) $(TOP)/qemu/merge-config.sh
+$(1)/.config: $(O)/.stamp_patched $(2) $(TOP)/qemu/board/merge-config.sh
 	$$(call step,CONFIG,$(1))
 	$$(Q)mkdir -p $(1)
-	$$(Q)$(TOP)/qemu/merge-config.sh '$$(call KMAKE,$(1))' $(KSRC) $(1) $(2)
+	$$(Q)$(TOP)/qemu/board/merge-config.sh '$$(call KMAKE,$(1))' $(KSRC) $(1) $(2)
 endef
-KCONF := $(TOP)/qemu/kernel.config
-KCONF_DEBUG := $(KCONF) $(TOP)/qemu/kernel-debug.config
+KCONF := $(TOP)/qemu/board/kernel.config
+KCONF_DEBUG := $(KCONF) $(TOP)/qemu/board/kernel-debug.config
 $(eval $(call kernel_config,$(O)/kbuild,$(KCONF)))
 $(eval $(call kernel_config,$(O)/kbuild-debug,$(KCONF_DEBUG)))
 
@@ -142,13 +142,13 @@ kernel-debug: $(O)/Image-debug
 QEMU_MACHINE = -M virt,memory-backend=mem -cpu cortex-a53 -m 256 -smp $(1) \
 	-object memory-backend-memfd,id=mem,size=256M,share=on -nic none \
 	-display none
-$(O)/smp%/virt.dts: $(TOP)/qemu/dts-labels.awk | $(O)/.stamp_deps
+$(O)/smp%/virt.dts: $(TOP)/qemu/board/dts-labels.awk | $(O)/.stamp_deps
 	$(call step,DUMPDTB,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(QEMU) $(call QEMU_MACHINE,$*) -machine dumpdtb=$(@D)/virt.dtb \
 		>/dev/null 2>&1
 	$(Q)dtc -q -I dtb -O dts -o $(@D)/virt.raw.dts $(@D)/virt.dtb
-	$(Q)awk -f $(TOP)/qemu/dts-labels.awk $(@D)/virt.raw.dts $(@D)/virt.raw.dts > $@
+	$(Q)awk -f $(TOP)/qemu/board/dts-labels.awk $(@D)/virt.raw.dts $(@D)/virt.raw.dts > $@
 
 # As kbuild does: cpp for the dt-bindings headers, then dtc, which finds
 # the /include/d virt.dts in $(O)/smpN.
@@ -169,10 +169,10 @@ $(O)/busybox/bin/busybox: | $(O)/.stamp_deps
 	$(Q)dpkg-deb -x $(O)/debs/busybox-static_*_arm64.deb $(O)/busybox
 	$(Q)test -x $@ && touch $@
 
-GUEST_FILES := $(shell find $(TOP)/guest-tests -type f 2>/dev/null) $(TOP)/qemu/init
-$(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(GUEST_FILES) $(TOP)/qemu/mkinitramfs.sh
+GUEST_FILES := $(shell find $(TOP)/guest-tests -type f 2>/dev/null) $(TOP)/qemu/board/init
+$(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(GUEST_FILES) $(TOP)/qemu/board/mkinitramfs.sh
 	$(call step,CPIO,$@)
-	$(Q)$(TOP)/qemu/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@
+	$(Q)$(TOP)/qemu/board/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@
 
 initramfs: $(O)/initramfs.cpio.gz
 
@@ -188,7 +188,7 @@ $(O)/.stamp_qemu_src: | $(O)/.stamp_deps
 	$(Q)test -f $(LIBVHOST)/libvhost-user.c && touch $@
 
 $(O)/emu/lp5523-emu: $(O)/.stamp_qemu_src FORCE
-	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src $@
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src $@
 
 emu: $(O)/emu/lp5523-emu
 
@@ -199,7 +199,7 @@ BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
 	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
 # GUEST_OUT= and RESULTS= let several boots share one build directory.
 GUEST_OUT ?= $(O)/guest
-BOOT := $(TOP)/qemu/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
+BOOT := $(TOP)/qemu/board/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
 
 run: $(BOOT_DEPS)
 	$(Q)$(BOOT) --mode shell --view
@@ -219,11 +219,11 @@ CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY
 
 host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
-	$(Q)+$(MAKE) -s -C $(TOP)/qemu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
-	$(Q)$(TOP)/qemu/checkpatch-series.sh $(KSRC) $(TOP)/series \
+	$(Q)$(TOP)/qemu/series-tools/checkpatch-series.sh $(KSRC) $(TOP)/series \
 		> $(O)/checkpatch.ktap 2>&1 || true
-	$(Q)$(TOP)/qemu/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \
+	$(Q)$(TOP)/qemu/series-tools/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \
 		> $(O)/dt-schema.ktap 2>&1 || true
 
 check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/Image-debug)

@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 out=$build/bench
-"$top/qemu/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
+"$top/qemu/board/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
 	--mode script --script "$here/bench/bench.sh" --out "$out" \
 	--emu-args --cpu-report > /dev/null
 python3 "$here/lib/bench.py" "$out/timeline.txt" "$out/console.log" | tee "$out/figures.txt"

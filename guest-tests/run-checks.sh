@@ -61,7 +61,7 @@ boot_and_check() {
 	local out=$results/$1 chk suite
 	mkdir -p "$out"
 	echo "  BOOT    $1"
-	"$top/qemu/boot.sh" --build "$build" ${2:+--kernel "$2"} \
+	"$top/qemu/board/boot.sh" --build "$build" ${2:+--kernel "$2"} \
 		--smp "$3" --mode check --out "$out" ${only:+--only "$only"} \
 		--timeout 1800 > /dev/null 2>&1 || true
 	split_console "$out/console.log" "$out"

@@ -131,7 +131,7 @@ dmesg_since() {
 	dmesg | tail -n +$((DMESG_MARK + 1))
 }
 
-# The emulator's control channel (see qemu/README.md).  Marks land in the
+# The emulator's control channel (see qemu/lp5523-emu/README.md).  Marks land in the
 # host timeline as "# <t_us> mark <text>", to slice it in <suite>.check.
 emu_ctl() {
 	[ -e /dev/lp5523-ctl ] || return 1

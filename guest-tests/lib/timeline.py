@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Read the LP5523 emulator's timeline for the host-side suite checks.
 
-Timeline format (qemu/README.md): "<t_us> <output 1-9> <pwm 0-255>" per
+Timeline format (qemu/lp5523-emu/README.md): "<t_us> <output 1-9> <pwm 0-255>" per
 output change; other lines start with "#", events as "# <t_us> <event> ...".
 Guest tests drop "mark <text>" events to delimit what they did.
 """

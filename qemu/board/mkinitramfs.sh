@@ -9,7 +9,7 @@ busybox=$1 top=$2 root=$3 out=$4
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/tests" "$root/guest" "$root/etc"
 cp "$busybox" "$root/bin/busybox"
-cp "$top/qemu/init" "$root/init"
+cp "$top/qemu/board/init" "$root/init"
 chmod 755 "$root/init"
 ln -s busybox "$root/bin/sh"
 cp -R "$top/guest-tests/." "$root/tests/"
