@@ -27,15 +27,13 @@
 #define LP5523_U_LOOP_PER_BRANCH	1
 /* end: also returns EXEC of the engine to hold (00) */
 #define LP5523_U_END_CLEARS_EXEC	1
-/* engine PWM does not show in the 0x16-0x1E registers */
-#define LP5523_U_ENGINE_PWM_IN_REGS	0
 /* mode 00 (disabled) releases the engine's output mapping */
 #define LP5523_U_DISABLE_RELEASES_MAP	1
 /* master fader: duty = pwm * fader / 255, rounded down */
 #define LP5523_U_FADER_DIVISOR		255
 /*
- * STATUS after reset reads the reset column (0x40), START-UP_BUSY
- * only for the 500 us after CHIP_EN goes 0 -> 1
+ * START-UP_BUSY: always 1 while CHIP_EN = 0 [DS] (so STATUS reads 0x60
+ * after reset), and for the 500 us after CHIP_EN goes 0 -> 1
  */
 #define LP5523_U_STARTUP_BUSY_CYCLES	17	/* 500 us at 32768 Hz */
 /* ENGINE_BUSY after entering LOAD; memory stays writable meanwhile */
@@ -46,7 +44,11 @@
 #define LP5523_U_PAGES			6
 /* auto-increment does not leave a D1..D9 PWM register (0x16-0x1E) */
 #define LP5523_U_AUTOINC_STOPS_AT_PWM	1
-/* s = 0 ramp/wait words (0x0001-0x01ff, 0x41xx) are unknown: halt */
+/*
+ * Words without a defined meaning (s = 0 ramp/wait 0x0001-0x01ff and
+ * 0x41xx, 0x8000-0x83ff, unused 0x84xx/0x9xxx, bad operands) take one
+ * instruction time and change nothing but the PC; they are logged
+ */
 /* PC wraps to 0 when start address + PC passes the last word (95) */
 /* ramp: the +-1 of a step lands at the end of the step (Fig. 26) */
 #define LP5523_U_RAMP_STEP_AT_END	1
@@ -63,11 +65,10 @@
 /* RESET (0x3D <- 0xFF) is acknowledged ([L5523] says it is not) */
 #define LP5523_U_RESET_ACKS		1
 /*
- * The TRIG pin is driven only by the engines' external sends (nothing
- * outside the chip); the other two engines see such a send, the sender
- * does not [DS]
+ * An external trigger send pulls the TRIG pin of the other chips wired
+ * to it; the sending chip's own engines do not latch it
  */
-#define LP5523_U_EXT_TRIG_ENGINES_ONLY	1
+#define LP5523_U_EXT_TRIG_OTHER_CHIPS	1
 #define LP5523_TRIG_EXT			3	/* trig_seen bit of the pin */
 /* mux_sel 16 (GPO on LP5523 per [MYN]) maps no output, logged */
 #define LP5523_U_MUX_SEL_GPO		16
@@ -92,6 +93,48 @@
 #define LP5523_PRESCALE0_CYCLES		16	/* 0.48828125 ms */
 #define LP5523_PRESCALE1_CYCLES		512	/* 15.625 ms */
 #define LP5523_NEVER			UINT64_MAX
+/* a handler's return value: the instruction table's cycle count */
+#define INSN_TABLE_CYCLES		0
+
+/* ------------------------------------------------------------------ */
+/* Instruction fields, [DS] tables 4-7 (bit 15 on the left)           */
+
+/* ramp/wait  0 p sssss d nnnnnnnn;  set_pwm  0100 0000 vvvvvvvv */
+#define INSN_RAMP_PRESCALE(w)	(((w) >> 14) & 0x1)
+#define INSN_RAMP_STEP(w)	(((w) >> 9) & 0x1f)
+#define INSN_RAMP_SIGN(w)	(((w) >> 8) & 0x1)
+#define INSN_RAMP_INCR(w)	((w) & 0xff)
+#define INSN_PWM_VALUE(w)	((w) & 0xff)
+/* ramp (var)  1000 0100 00 p d xx yy;  set_pwm (var)  ... 0110 00 yy */
+#define INSN_VAR_PRESCALE(w)	(((w) >> 5) & 0x1)
+#define INSN_VAR_SIGN(w)	(((w) >> 4) & 0x1)
+#define INSN_VAR_X(w)		(((w) >> 2) & 0x3)
+#define INSN_VAR_Y(w)		((w) & 0x3)
+/* mux_*  1001 11xx x aaaaaaa;  mux_map/ld_next/prev  bit 6 = prev */
+#define INSN_SRAM_ADDR(w)	((w) & 0x7f)
+#define INSN_MUX_SEL(w)		((w) & 0x7f)
+#define INSN_MUX_PREV(w)	(((w) >> 6) & 0x1)
+/* branch  101 cccccc sssssss;  branch (var)  1000 011 sssssss yy */
+#define INSN_BRANCH_COUNT(w)	(((w) >> 7) & 0x3f)
+#define INSN_BRANCH_STEP(w)	((w) & 0x7f)
+#define INSN_BRANCHV_STEP(w)	(((w) >> 2) & 0x7f)
+/* end  110 i r 000 0000 0000 */
+#define INSN_END_INT(w)		(((w) >> 12) & 0x1)
+#define INSN_END_RESET(w)	(((w) >> 11) & 0x1)
+/* trigger  111 W xx 321 S xx 321 0 (wait: W ext, 321; send: S ext, 321) */
+#define INSN_TRIG_WAIT_EXT(w)	(((w) >> 12) & 0x1)
+#define INSN_TRIG_WAIT(w)	(((w) >> 7) & 0x7)
+#define INSN_TRIG_SEND_EXT(w)	(((w) >> 6) & 0x1)
+#define INSN_TRIG_SEND(w)	(((w) >> 1) & 0x7)
+/* jne/jl/jge/je  1000 1oo kkkkk xx yy */
+#define INSN_JUMP_SKIP(w)	(((w) >> 4) & 0x1f)
+/* ld/add/sub  1001 tt oo vvvvvvvv, add/sub (var)  1001 tt 11 000o xx yy */
+#define INSN_VAR_TARGET(w)	(((w) >> 10) & 0x3)
+#define INSN_ARITH_VALUE(w)	((w) & 0xff)
+
+/* Dn CONTROL: [7:6] master fader, [5] LOG_EN */
+#define LP5523_LED_CTRL_FADER(v)	((v) >> 6)
+#define LP5523_LED_CTRL_LOG_EN		0x20
 
 /* ------------------------------------------------------------------ */
 /* Register reset values                                               */
@@ -138,11 +181,13 @@ void lp5523_note(struct lp5523 *chip, const char *fmt, ...)
 {
 	char text[256];
 	va_list ap;
+	int n;
 
 	if (!chip->sink.event)
 		return;
+	n = snprintf(text, sizeof(text), "%s", chip->prefix);
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vsnprintf(text + n, sizeof(text) - n, fmt, ap);
 	va_end(ap);
 	chip->sink.event(chip->sink.ctx, chip->t_us, text);
 }
@@ -197,11 +242,15 @@ static bool out_mapped(const struct lp5523 *chip, unsigned int i)
 	return false;
 }
 
+/*
+ * The PWM register drives the output; the engines write their values into
+ * it ([DS] 7.6.5: "After the mapping has been released from an LED, the
+ * PWM register value will still control the LED brightness").  "Engine
+ * mapping overrides this control" (ON/OFF, [DS] 7.6.2.4).
+ */
 static unsigned int out_base(const struct lp5523 *chip, unsigned int i)
 {
-	if (out_mapped(chip, i))
-		return chip->eng_out[i];
-	if (!out_on(chip, i))
+	if (!out_mapped(chip, i) && !out_on(chip, i))
 		return 0;
 	return chip->regs[LP5523_REG_LED_PWM_BASE + i];
 }
@@ -213,7 +262,7 @@ static unsigned int out_duty(const struct lp5523 *chip, unsigned int i)
 	if (!chip_enabled(chip))
 		return 0;
 	base = out_base(chip, i);
-	fader = chip->regs[LP5523_REG_LED_CTRL_BASE + i] >> 6;
+	fader = LP5523_LED_CTRL_FADER(chip->regs[LP5523_REG_LED_CTRL_BASE + i]);
 	if (fader)
 		base = base *
 		       chip->regs[LP5523_REG_MASTER_FADER_BASE + fader - 1] /
@@ -232,38 +281,29 @@ static void update_outputs(struct lp5523 *chip)
 		if (chip->out[i] == (int)duty)
 			continue;
 		chip->out[i] = duty;
+		chip->out_changes++;
 		if (chip->sink.output)
-			chip->sink.output(chip->sink.ctx, chip->t_us, i + 1,
-					  duty);
+			chip->sink.output(chip->sink.ctx, chip->t_us,
+					  chip->out_first + i + 1, duty);
 	}
 }
 
-/* Change an engine's mapping; newly mapped outputs keep their level. */
+/* Change an engine's mapping; outputs keep their PWM register values. */
 static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
 {
-	unsigned int i;
-
-	map &= 0x1ff;
-	for (i = 0; i < LP5523_OUTPUTS; i++)
-		if ((map & (1 << i)) && !out_mapped(chip, i))
-			chip->eng_out[i] = out_base(chip, i);
-	chip->eng[e].map = map;
+	chip->eng[e].map = map & 0x1ff;
 	update_outputs(chip);
 }
 
-/* The engine drives its PWM value onto its mapped outputs. */
+/* The engine pushes its PWM value into the registers of its outputs. */
 static void eng_drive(struct lp5523 *chip, unsigned int e)
 {
 	unsigned int i;
 
-	for (i = 0; i < LP5523_OUTPUTS; i++) {
-		if (!(chip->eng[e].map & (1 << i)))
-			continue;
-		chip->eng_out[i] = chip->eng[e].pwm;
-		if (LP5523_U_ENGINE_PWM_IN_REGS)
+	for (i = 0; i < LP5523_OUTPUTS; i++)
+		if (chip->eng[e].map & (1 << i))
 			chip->regs[LP5523_REG_LED_PWM_BASE + i] =
 				chip->eng[e].pwm;
-	}
 	update_outputs(chip);
 }
 
@@ -295,6 +335,28 @@ static void eng_abort(struct lp5523_engine *eng)
 	eng->steps_left = 0;
 }
 
+/*
+ * Entering LOAD: "a program execution engine is clearing internal
+ * registers" (STATUS ENGINE_BUSY, [DS]).  The engine's own state goes:
+ * PC, its PWM value (the next ramp starts from 0), loop counters,
+ * latched triggers, local variables A and B.  Kept: the mux table
+ * start/end/pointer and the active mapping (the 6.1 driver's
+ * engineN_leds row is activated by a program's first mux_map_next, so
+ * they must survive LOAD), the PWM registers and global C.
+ */
+static void eng_clear(struct lp5523_engine *eng)
+{
+	eng_abort(eng);
+	eng->pc = 0;
+	eng->next_pc = 0;
+	eng->pwm = 0;
+	eng->var_a = 0;
+	eng->var_b = 0;
+	eng->trig_seen = 0;
+	eng->trig_wait_mask = 0;
+	eng_reset_loops(eng);
+}
+
 static void set_exec(struct lp5523 *chip, unsigned int e, unsigned int exec)
 {
 	uint8_t *r = &chip->regs[LP5523_REG_ENABLE];
@@ -312,14 +374,13 @@ static void set_mode(struct lp5523 *chip, unsigned int e, unsigned int mode)
 	*r = (*r & ~(3 << LP5523_MODE_SHIFT(e))) | mode << LP5523_MODE_SHIFT(e);
 }
 
-static void eng_halt_bad(struct lp5523 *chip, unsigned int e, uint16_t w,
-			 const char *why)
+/* A word without a defined meaning: logged, one instruction time. */
+static uint64_t eng_undefined(struct lp5523 *chip, unsigned int e,
+			      uint16_t w, const char *why)
 {
-	lp5523_note(chip, "engine%u halt %s 0x%04x at pc %u", e + 1, why, w,
-		    chip->eng[e].pc);
-	eng_abort(&chip->eng[e]);
-	set_mode(chip, e, LP5523_MODE_HALT);
-	lp5523_note(chip, "engine%u halt", e + 1);
+	lp5523_note(chip, "engine%u undefined %s 0x%04x at pc %u: no-op",
+		    e + 1, why, w, chip->eng[e].pc);
+	return LP5523_U_OTHER_INSN_CYCLES;
 }
 
 static void set_int(struct lp5523 *chip, unsigned int e)
@@ -333,14 +394,16 @@ static void set_int(struct lp5523 *chip, unsigned int e)
 	chip->regs[LP5523_REG_STATUS] |= LP5523_STATUS_ENG_INT(e);
 }
 
+enum { VAR_A, VAR_B, VAR_C, VAR_D };
+
 static uint8_t get_var(struct lp5523 *chip, unsigned int e, unsigned int sel)
 {
 	switch (sel) {
-	case 0:
+	case VAR_A:
 		return chip->eng[e].var_a;
-	case 1:
+	case VAR_B:
 		return chip->eng[e].var_b;
-	case 2:
+	case VAR_C:
 		return chip->var_c;
 	default:
 		if (chip->regs[LP5523_REG_CONFIG] & LP5523_MISC_VARIABLE_D_SEL)
@@ -352,23 +415,21 @@ static uint8_t get_var(struct lp5523 *chip, unsigned int e, unsigned int sel)
 static void set_var(struct lp5523 *chip, unsigned int e, unsigned int t,
 		    uint8_t v)
 {
-	if (t == 0)
+	if (t == VAR_A)
 		chip->eng[e].var_a = v;
-	else if (t == 1)
+	else if (t == VAR_B)
 		chip->eng[e].var_b = v;
 	else
 		chip->var_c = v;
 }
 
 /*
- * Instruction handlers.  Each returns the instruction time in clock
- * cycles, LP5523_NEVER while it blocks (trigger wait), or 0 when it
- * stopped the engine.  The cycle count of fixed-time instructions comes
- * from the table; handlers return the table value they are given.
+ * Instruction handlers.  Each returns INSN_TABLE_CYCLES (the dispatcher
+ * applies the instruction table's cycle count), a computed time in clock
+ * cycles (ramp, wait), or LP5523_NEVER while it blocks (trigger wait).
  */
-struct lp5523_insn;
 typedef uint64_t (*lp5523_exec_fn)(struct lp5523 *chip, unsigned int e,
-				   uint16_t w, const struct lp5523_insn *in);
+				   uint16_t w);
 
 struct lp5523_insn {
 	uint16_t mask, value;
@@ -395,48 +456,39 @@ static uint64_t ramp_start(struct lp5523 *chip, unsigned int e,
 	       (uint64_t)eng->step_cycles * (n ? n : 1);
 }
 
-static uint64_t op_ramp(struct lp5523 *chip, unsigned int e, uint16_t w,
-			const struct lp5523_insn *in)
+static uint64_t op_ramp(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	unsigned int step = (w >> 9) & 0x1f;
+	unsigned int step = INSN_RAMP_STEP(w);
 
-	(void)in;
-	if (!step) {	/* 0x0001-0x01ff, 0x41xx: no defined meaning */
-		eng_halt_bad(chip, e, w, "unknown opcode");
-		return 0;
-	}
-	return ramp_start(chip, e, (w >> 14) & 1, step, (w >> 8) & 1,
-			  w & 0xff);
+	if (!step)	/* 0x0001-0x01ff, 0x41xx: no defined meaning */
+		return eng_undefined(chip, e, w, "ramp step 0");
+	return ramp_start(chip, e, INSN_RAMP_PRESCALE(w), step,
+			  INSN_RAMP_SIGN(w), INSN_RAMP_INCR(w));
 }
 
-static uint64_t op_ramp_var(struct lp5523 *chip, unsigned int e, uint16_t w,
-			    const struct lp5523_insn *in)
+static uint64_t op_ramp_var(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	unsigned int step = get_var(chip, e, (w >> 2) & 3) & 0x1f;
+	unsigned int step = get_var(chip, e, INSN_VAR_X(w)) & 0x1f;
 
-	(void)in;
-	if (!step) {
-		eng_halt_bad(chip, e, w, "ramp step 0 from variable in");
-		return 0;
-	}
-	return ramp_start(chip, e, (w >> 5) & 1, step, (w >> 4) & 1,
-			  get_var(chip, e, w & 3));
+	if (!step)
+		return eng_undefined(chip, e, w, "ramp step 0 from variable");
+	return ramp_start(chip, e, INSN_VAR_PRESCALE(w), step,
+			  INSN_VAR_SIGN(w), get_var(chip, e, INSN_VAR_Y(w)));
 }
 
-static uint64_t op_set_pwm(struct lp5523 *chip, unsigned int e, uint16_t w,
-			   const struct lp5523_insn *in)
+static uint64_t op_set_pwm(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	chip->eng[e].pwm = w & 0xff;
+	chip->eng[e].pwm = INSN_PWM_VALUE(w);
 	eng_drive(chip, e);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_set_pwm_var(struct lp5523 *chip, unsigned int e,
-			       uint16_t w, const struct lp5523_insn *in)
+			       uint16_t w)
 {
-	chip->eng[e].pwm = get_var(chip, e, w & 3);
+	chip->eng[e].pwm = get_var(chip, e, INSN_VAR_Y(w));
 	eng_drive(chip, e);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
 static void mux_activate(struct lp5523 *chip, unsigned int e)
@@ -444,47 +496,49 @@ static void mux_activate(struct lp5523 *chip, unsigned int e)
 	eng_set_map(chip, e, chip->prog[chip->eng[e].mux_ptr]);
 }
 
-static uint64_t op_mux_ld_start(struct lp5523 *chip, unsigned int e,
-				uint16_t w, const struct lp5523_insn *in)
+static unsigned int sram_addr(uint16_t w)
 {
-	chip->eng[e].mux_start = (w & 0x7f) % LP5523_PROG_WORDS;
-	return in->cycles;
+	return INSN_SRAM_ADDR(w) % LP5523_PROG_WORDS;
+}
+
+static uint64_t op_mux_ld_start(struct lp5523 *chip, unsigned int e,
+				uint16_t w)
+{
+	chip->eng[e].mux_start = sram_addr(w);
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_map_start(struct lp5523 *chip, unsigned int e,
-				 uint16_t w, const struct lp5523_insn *in)
+				 uint16_t w)
 {
-	chip->eng[e].mux_start = (w & 0x7f) % LP5523_PROG_WORDS;
+	chip->eng[e].mux_start = sram_addr(w);
 	chip->eng[e].mux_ptr = chip->eng[e].mux_start;
 	mux_activate(chip, e);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_ld_end(struct lp5523 *chip, unsigned int e,
-			      uint16_t w, const struct lp5523_insn *in)
+			      uint16_t w)
 {
-	chip->eng[e].mux_end = (w & 0x7f) % LP5523_PROG_WORDS;
-	return in->cycles;
+	chip->eng[e].mux_end = sram_addr(w);
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_mux_sel(struct lp5523 *chip, unsigned int e, uint16_t w,
-			   const struct lp5523_insn *in)
+static uint64_t op_mux_sel(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	unsigned int l = w & 0x7f;
+	unsigned int l = INSN_MUX_SEL(w);
 
-	if (l > LP5523_OUTPUTS && l != LP5523_U_MUX_SEL_GPO) {
-		eng_halt_bad(chip, e, w, "bad mux_sel");
-		return 0;
-	}
+	if (l > LP5523_OUTPUTS && l != LP5523_U_MUX_SEL_GPO)
+		return eng_undefined(chip, e, w, "mux_sel");
 	if (l == LP5523_U_MUX_SEL_GPO)
 		lp5523_note(chip, "engine%u mux_sel gpo", e + 1);
 	eng_set_map(chip, e, l && l <= LP5523_OUTPUTS ? 1 << (l - 1) : 0);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
-static void mux_step(struct lp5523_engine *eng, bool next)
+static void mux_step(struct lp5523_engine *eng, bool prev)
 {
-	if (next)
+	if (!prev)
 		eng->mux_ptr = eng->mux_ptr >= eng->mux_end ?
 			       eng->mux_start : eng->mux_ptr + 1;
 	else
@@ -493,58 +547,54 @@ static void mux_step(struct lp5523_engine *eng, bool next)
 }
 
 static uint64_t op_mux_map_next(struct lp5523 *chip, unsigned int e,
-				uint16_t w, const struct lp5523_insn *in)
+				uint16_t w)
 {
-	mux_step(&chip->eng[e], !(w & 0x40));
+	mux_step(&chip->eng[e], INSN_MUX_PREV(w));
 	mux_activate(chip, e);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_ld_next(struct lp5523 *chip, unsigned int e,
-			       uint16_t w, const struct lp5523_insn *in)
+			       uint16_t w)
 {
-	mux_step(&chip->eng[e], !(w & 0x40));
-	return in->cycles;
+	mux_step(&chip->eng[e], INSN_MUX_PREV(w));
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_ld_addr(struct lp5523 *chip, unsigned int e,
-			       uint16_t w, const struct lp5523_insn *in)
+			       uint16_t w)
 {
-	chip->eng[e].mux_ptr = (w & 0x7f) % LP5523_PROG_WORDS;
-	return in->cycles;
+	chip->eng[e].mux_ptr = sram_addr(w);
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_map_addr(struct lp5523 *chip, unsigned int e,
-				uint16_t w, const struct lp5523_insn *in)
+				uint16_t w)
 {
-	chip->eng[e].mux_ptr = (w & 0x7f) % LP5523_PROG_WORDS;
+	chip->eng[e].mux_ptr = sram_addr(w);
 	mux_activate(chip, e);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_rst(struct lp5523 *chip, unsigned int e, uint16_t w,
-		       const struct lp5523_insn *in)
+static uint64_t op_rst(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
 	(void)w;
 	chip->eng[e].next_pc = 0;
 	eng_reset_loops(&chip->eng[e]);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t do_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
-			  unsigned int target, unsigned int count,
-			  const struct lp5523_insn *in)
+			  unsigned int target, unsigned int count)
 {
 	struct lp5523_engine *eng = &chip->eng[e];
 	unsigned int key = LP5523_U_LOOP_PER_BRANCH ? eng->pc : 0;
 
-	if (target >= LP5523_PROG_WORDS) {
-		eng_halt_bad(chip, e, w, "bad branch target in");
-		return 0;
-	}
+	if (target >= LP5523_PROG_WORDS)
+		return eng_undefined(chip, e, w, "branch target");
 	if (!count) {			/* 0 = forever */
 		eng->next_pc = target;
-		return in->cycles;
+		return INSN_TABLE_CYCLES;
 	}
 	if (!eng->loop_active[key]) {
 		eng->loop_active[key] = true;
@@ -556,46 +606,46 @@ static uint64_t do_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
 	} else {
 		eng->loop_active[key] = false;
 	}
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
-			  const struct lp5523_insn *in)
+static uint64_t op_branch(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	return do_branch(chip, e, w, w & 0x7f, (w >> 7) & 0x3f, in);
+	return do_branch(chip, e, w, INSN_BRANCH_STEP(w),
+			 INSN_BRANCH_COUNT(w));
 }
 
 static uint64_t op_branch_var(struct lp5523 *chip, unsigned int e,
-			      uint16_t w, const struct lp5523_insn *in)
+			      uint16_t w)
 {
-	uint8_t count = get_var(chip, e, w & 3);
+	uint8_t count = get_var(chip, e, INSN_VAR_Y(w));
 
 	if (!count && !LP5523_U_BRANCH_VAR_ZERO_FOREVER)
-		return in->cycles;	/* no loop at all */
-	return do_branch(chip, e, w, (w >> 2) & 0x7f, count, in);
+		return INSN_TABLE_CYCLES;	/* no loop at all */
+	return do_branch(chip, e, w, INSN_BRANCHV_STEP(w), count);
 }
 
-static uint64_t op_int(struct lp5523 *chip, unsigned int e, uint16_t w,
-		       const struct lp5523_insn *in)
+static uint64_t op_int(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
 	(void)w;
 	lp5523_note(chip, "engine%u int", e + 1);
 	set_int(chip, e);
 	if (!LP5523_U_INT_CONTINUES)
 		set_exec(chip, e, LP5523_EXEC_HOLD);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_end(struct lp5523 *chip, unsigned int e, uint16_t w,
-		       const struct lp5523_insn *in)
+static uint64_t op_end(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	bool irq = w & 0x1000, reset = w & 0x0800;
+	bool irq = INSN_END_INT(w), reset = INSN_END_RESET(w);
 
 	lp5523_note(chip, "engine%u end%s%s", e + 1, irq ? " int" : "",
 		    reset ? " reset" : "");
 	if (irq)
 		set_int(chip, e);
 	if (reset) {
+		/* "PWM register values of the mapped drivers will be set
+		 * to 0000 0000" [DS]; and the engine's master fader */
 		chip->eng[e].pwm = 0;
 		eng_drive(chip, e);
 		chip->regs[LP5523_REG_MASTER_FADER_BASE + e] = 0;
@@ -605,10 +655,10 @@ static uint64_t op_end(struct lp5523 *chip, unsigned int e, uint16_t w,
 	eng_reset_loops(&chip->eng[e]);
 	if (LP5523_U_END_CLEARS_EXEC)
 		set_exec(chip, e, LP5523_EXEC_HOLD);
-	return in->cycles;
+	return INSN_TABLE_CYCLES;
 }
 
-/* Deliver a trigger from engine @from to engine @to at this cycle. */
+/* Latch a trigger from @from (engine 0..2 or LP5523_TRIG_EXT) in @to. */
 static void trig_deliver(struct lp5523 *chip, unsigned int from,
 			 unsigned int to)
 {
@@ -626,40 +676,48 @@ static void trig_deliver(struct lp5523 *chip, unsigned int from,
 		eng->end = chip->cycle;
 }
 
-static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w,
-			   const struct lp5523_insn *in)
+void lp5523_trig_in(struct lp5523 *chip, uint64_t cycle)
+{
+	unsigned int e;
+
+	if (cycle > chip->cycle) {
+		chip->cycle = cycle;
+		chip->t_us = lp5523_cycles_to_us(cycle);
+	}
+	for (e = 0; e < LP5523_ENGINES; e++)
+		trig_deliver(chip, LP5523_TRIG_EXT, e);
+}
+
+static uint64_t op_trigger(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
 	struct lp5523_engine *eng = &chip->eng[e];
 	unsigned int i;
 
 	/* send first [DS] */
-	if (w & 0x0040) {
+	if (INSN_TRIG_SEND_EXT(w)) {
 		lp5523_note(chip, "engine%u trigger ext", e + 1);
-		for (i = 0; i < LP5523_ENGINES; i++)
-			if (i != e && LP5523_U_EXT_TRIG_ENGINES_ONLY)
-				trig_deliver(chip, LP5523_TRIG_EXT, i);
+		if (chip->trig_out)
+			chip->trig_out(chip, chip->trig_ctx);
 	}
 	for (i = 0; i < LP5523_ENGINES; i++)
-		if (w & (0x0002 << i))
+		if (INSN_TRIG_SEND(w) & (1 << i))
 			trig_deliver(chip, e, i);
 
-	eng->trig_wait_mask = (w >> 7) & 0x7;
-	if (w & 0x1000)
+	eng->trig_wait_mask = INSN_TRIG_WAIT(w);
+	if (INSN_TRIG_WAIT_EXT(w))
 		eng->trig_wait_mask |= 1 << LP5523_TRIG_EXT;
 	if ((eng->trig_seen & eng->trig_wait_mask) == eng->trig_wait_mask) {
 		eng->trig_seen &= ~eng->trig_wait_mask;
-		return in->cycles;
+		return INSN_TABLE_CYCLES;
 	}
 	eng->wait_trig = true;
 	return LP5523_NEVER;
 }
 
-static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w,
-			const struct lp5523_insn *in)
+static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	int x = get_var(chip, e, (w >> 2) & 3);
-	int y = get_var(chip, e, w & 3);
-	unsigned int skip = (w >> 4) & 0x1f;
+	int x = get_var(chip, e, INSN_VAR_X(w));
+	int y = get_var(chip, e, INSN_VAR_Y(w));
 	bool take;
 
 	if (LP5523_U_JUMP_SIGNED) {
@@ -681,65 +739,62 @@ static uint64_t op_jump(struct lp5523 *chip, unsigned int e, uint16_t w,
 		break;
 	}
 	if (take)
-		chip->eng[e].next_pc = chip->eng[e].pc + 1 + skip;
-	return in->cycles;
+		chip->eng[e].next_pc = chip->eng[e].pc + 1 +
+				       INSN_JUMP_SKIP(w);
+	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_undefined(struct lp5523 *chip, unsigned int e,
-			     uint16_t w, const struct lp5523_insn *in)
+			     uint16_t w)
 {
-	(void)in;
-	eng_halt_bad(chip, e, w, "unknown opcode");
-	return 0;
+	return eng_undefined(chip, e, w, "opcode");
 }
 
-static uint64_t op_ld(struct lp5523 *chip, unsigned int e, uint16_t w,
-		      const struct lp5523_insn *in)
+static uint64_t op_ld(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	set_var(chip, e, (w >> 10) & 3, w & 0xff);
-	return in->cycles;
+	set_var(chip, e, INSN_VAR_TARGET(w), INSN_ARITH_VALUE(w));
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_add(struct lp5523 *chip, unsigned int e, uint16_t w,
-		       const struct lp5523_insn *in)
+static uint64_t op_add(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	unsigned int t = (w >> 10) & 3;
+	unsigned int t = INSN_VAR_TARGET(w);
 
-	set_var(chip, e, t, get_var(chip, e, t) + (w & 0xff));
-	return in->cycles;
+	set_var(chip, e, t, get_var(chip, e, t) + INSN_ARITH_VALUE(w));
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_sub(struct lp5523 *chip, unsigned int e, uint16_t w,
-		       const struct lp5523_insn *in)
+static uint64_t op_sub(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	unsigned int t = (w >> 10) & 3;
+	unsigned int t = INSN_VAR_TARGET(w);
 
-	set_var(chip, e, t, get_var(chip, e, t) - (w & 0xff));
-	return in->cycles;
+	set_var(chip, e, t, get_var(chip, e, t) - INSN_ARITH_VALUE(w));
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_add_var(struct lp5523 *chip, unsigned int e, uint16_t w,
-			   const struct lp5523_insn *in)
+static uint64_t op_add_var(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	set_var(chip, e, (w >> 10) & 3,
-		get_var(chip, e, (w >> 2) & 3) + get_var(chip, e, w & 3));
-	return in->cycles;
+	set_var(chip, e, INSN_VAR_TARGET(w),
+		get_var(chip, e, INSN_VAR_X(w)) +
+		get_var(chip, e, INSN_VAR_Y(w)));
+	return INSN_TABLE_CYCLES;
 }
 
-static uint64_t op_sub_var(struct lp5523 *chip, unsigned int e, uint16_t w,
-			   const struct lp5523_insn *in)
+static uint64_t op_sub_var(struct lp5523 *chip, unsigned int e, uint16_t w)
 {
-	set_var(chip, e, (w >> 10) & 3,
-		get_var(chip, e, (w >> 2) & 3) - get_var(chip, e, w & 3));
-	return in->cycles;
+	set_var(chip, e, INSN_VAR_TARGET(w),
+		get_var(chip, e, INSN_VAR_X(w)) -
+		get_var(chip, e, INSN_VAR_Y(w)));
+	return INSN_TABLE_CYCLES;
 }
 
 /*
  * Instruction set, [DS] tables 4-7, first match wins.  The cycles column
- * is the timing table: T_DS = 16 cycles as [DS] gives it (set_pwm,
- * branch, rst, end, trigger send; a trigger wait lasts at least that),
- * T_U = LP5523_U_OTHER_INSN_CYCLES for int, mux_*, ld/add/sub and the
- * jumps ([DS] silent), 0 = ramp/wait: n x s x (16 or 512) cycles.
+ * is the timing table the dispatcher applies: T_DS = 16 cycles as [DS]
+ * gives it (set_pwm, branch, rst, end, trigger send; a trigger wait
+ * lasts at least that), T_U = LP5523_U_OTHER_INSN_CYCLES for int, mux_*,
+ * ld/add/sub, the jumps and undefined words ([DS] silent), 0 = ramp/wait:
+ * n x s x (16 or 512) cycles, computed by the handler.
  */
 #define T_DS	LP5523_INSN_CYCLES
 #define T_U	LP5523_U_OTHER_INSN_CYCLES
@@ -765,7 +820,7 @@ static const struct lp5523_insn lp5523_insns[] = {
 	{ 0xff80, 0x9e00, "mux_ld_start",	T_U, op_mux_ld_start },
 	{ 0xff80, 0x9f00, "mux_ld_addr",	T_U, op_mux_ld_addr },
 	{ 0xff80, 0x9f80, "mux_map_addr",	T_U, op_mux_map_addr },
-	{ 0xfc00, 0x9c00, "undefined",		0, op_undefined },	/* tt = 3 */
+	{ 0xfc00, 0x9c00, "undefined",		T_U, op_undefined }, /* tt=3 */
 	{ 0xf300, 0x9000, "ld",			T_U, op_ld },
 	{ 0xf300, 0x9100, "add",		T_U, op_add },
 	{ 0xf300, 0x9200, "sub",		T_U, op_sub },
@@ -775,6 +830,7 @@ static const struct lp5523_insn lp5523_insns[] = {
 	{ 0xffff, 0xc400, "int",		T_U, op_int },
 	{ 0xe7ff, 0xc000, "end",		T_DS, op_end },
 	{ 0xe000, 0xe000, "trigger",		T_DS, op_trigger },
+	{ 0x0000, 0x0000, "undefined",		T_U, op_undefined }, /* rest */
 };
 
 static const struct lp5523_insn *decode(uint16_t w)
@@ -783,8 +839,8 @@ static const struct lp5523_insn *decode(uint16_t w)
 
 	for (i = 0; i < ARRAY_SIZE(lp5523_insns); i++)
 		if ((w & lp5523_insns[i].mask) == lp5523_insns[i].value)
-			return &lp5523_insns[i];
-	return NULL;
+			break;
+	return &lp5523_insns[i];
 }
 
 static void eng_start_insn(struct lp5523 *chip, unsigned int e)
@@ -798,18 +854,14 @@ static void eng_start_insn(struct lp5523 *chip, unsigned int e)
 
 	if (chip->trace)
 		lp5523_note(chip, "engine%u pc %u 0x%04x %s", e + 1, eng->pc,
-			    w, in ? in->name : "?");
-	if (!in) {
-		eng_halt_bad(chip, e, w, "unknown opcode");
-		return;
-	}
+			    w, in->name);
 	eng->start = chip->cycle;
 	eng->next_pc = eng_exec(chip, e) == LP5523_EXEC_ONCE ?
 		       eng->pc : eng->pc + 1;
 	eng->steps_left = 0;
-	cycles = in->exec(chip, e, w, in);
-	if (!cycles)
-		return;		/* the engine stopped */
+	cycles = in->exec(chip, e, w);
+	if (cycles == INSN_TABLE_CYCLES)
+		cycles = in->cycles;
 	if (eng_start_addr(chip, e) + eng->next_pc >= LP5523_PROG_WORDS)
 		eng->next_pc = 0;	/* PC returns to 0 at its limit */
 	if (cycles == LP5523_NEVER)
@@ -900,7 +952,7 @@ static void pause_update(struct lp5523 *chip, bool was_paused)
 	}
 }
 
-uint64_t lp5523_next_event_ns(const struct lp5523 *chip)
+uint64_t lp5523_next_event_cycle(const struct lp5523 *chip)
 {
 	uint64_t next = LP5523_NEVER, t;
 	unsigned int e;
@@ -910,18 +962,23 @@ uint64_t lp5523_next_event_ns(const struct lp5523 *chip)
 		if (t < next)
 			next = t;
 	}
+	return next;
+}
+
+uint64_t lp5523_next_event_ns(const struct lp5523 *chip)
+{
+	uint64_t next = lp5523_next_event_cycle(chip);
+
 	if (next == LP5523_NEVER)
 		return UINT64_MAX;
 	return lp5523_cycles_to_ns(next) + 1;	/* round up to the tick */
 }
 
-void lp5523_advance(struct lp5523 *chip, uint64_t now_ns)
+void lp5523_run_to(struct lp5523 *chip, uint64_t target)
 {
-	uint64_t target = lp5523_ns_to_cycles(now_ns), t, best;
+	uint64_t t, best;
 	unsigned int e, be;
 
-	if (now_ns < chip->now_ns)
-		now_ns = chip->now_ns;
 	for (;;) {
 		best = LP5523_NEVER;
 		be = 0;
@@ -941,6 +998,13 @@ void lp5523_advance(struct lp5523 *chip, uint64_t now_ns)
 	}
 	if (target > chip->cycle)
 		chip->cycle = target;
+}
+
+void lp5523_advance(struct lp5523 *chip, uint64_t now_ns)
+{
+	if (now_ns < chip->now_ns)
+		now_ns = chip->now_ns;
+	lp5523_run_to(chip, lp5523_ns_to_cycles(now_ns));
 	chip->now_ns = now_ns;
 	chip->t_us = now_ns / 1000;
 }
@@ -959,10 +1023,12 @@ static void write_op_mode(struct lp5523 *chip, uint8_t val)
 		mode = (val >> LP5523_MODE_SHIFT(e)) & 3;
 		if (mode == old)
 			continue;
-		if (mode == LP5523_MODE_LOAD && old == LP5523_MODE_RUN) {
-			/* "Entering LOAD from RUN is not allowed" [DS] */
-			lp5523_note(chip, "bad-access engine%u run->load ignored",
-				    e + 1);
+		if (mode == LP5523_MODE_LOAD && old != LP5523_MODE_DISABLED) {
+			/* disabled is "the only state from which LOAD may
+			 * be entered"; "Entering LOAD from RUN is not
+			 * allowed" [DS] */
+			lp5523_note(chip, "bad-access engine%u %s->load ignored",
+				    e + 1, lp5523_mode_name[old]);
 			continue;
 		}
 		set_mode(chip, e, mode);
@@ -974,9 +1040,7 @@ static void write_op_mode(struct lp5523 *chip, uint8_t val)
 				eng_set_map(chip, e, 0);
 			break;
 		case LP5523_MODE_LOAD:
-			eng_abort(eng);
-			eng->pc = 0;	/* LOAD resets PC [DS] */
-			eng_reset_loops(eng);
+			eng_clear(eng);	/* PC and internal registers [DS] */
 			eng->load_busy_until = chip->cycle +
 					       LP5523_U_LOAD_BUSY_CYCLES;
 			break;
@@ -1025,7 +1089,7 @@ static uint8_t read_status(struct lp5523 *chip)
 	uint8_t val = chip->regs[LP5523_REG_STATUS];
 	unsigned int e;
 
-	if (chip->cycle < chip->startup_until)
+	if (!chip_enabled(chip) || chip->cycle < chip->startup_until)
 		val |= LP5523_STATUS_STARTUP_BUSY;
 	for (e = 0; e < LP5523_ENGINES; e++)
 		if (eng_mode(chip, e) == LP5523_MODE_LOAD &&
@@ -1129,10 +1193,12 @@ static void write_led_ctrl(struct lp5523 *chip, unsigned int i, uint8_t val)
 	uint8_t old = chip->regs[LP5523_REG_LED_CTRL_BASE + i];
 
 	chip->regs[LP5523_REG_LED_CTRL_BASE + i] = val;
-	if ((old ^ val) & 0x20)
-		lp5523_note(chip, "D%u %s", i + 1, val & 0x20 ? "log" : "linear");
-	if ((old ^ val) & 0xc0)
-		lp5523_note(chip, "D%u fader %u", i + 1, val >> 6);
+	if ((old ^ val) & LP5523_LED_CTRL_LOG_EN)
+		lp5523_note(chip, "D%u %s", i + 1,
+			    val & LP5523_LED_CTRL_LOG_EN ? "log" : "linear");
+	if (LP5523_LED_CTRL_FADER(old ^ val))
+		lp5523_note(chip, "D%u fader %u", i + 1,
+			    LP5523_LED_CTRL_FADER(val));
 	update_outputs(chip);
 }
 
@@ -1204,7 +1270,10 @@ static void reg_write(struct lp5523 *chip, unsigned int reg, uint8_t val)
 				    val);
 			break;
 		}
+		/* a trigger wait is left: the engine goes on from here */
+		chip->eng[i].wait_trig = false;
 		chip->eng[i].pc = val & 0x7f;
+		chip->eng[i].next_pc = val & 0x7f;
 		break;
 	case LP5523_REG_RESET:
 		if (val == 0xff)
@@ -1312,8 +1381,9 @@ static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
 	unsigned int reg = chip->pointer;
 	uint32_t i;
 
-	if (msg->addr != LP5523_I2C_ADDR)
+	if (msg->addr != chip->addr)
 		return -ENXIO;
+	chip->msgs++;
 	chip->t_us = chip->now_ns / 1000;
 	if (fault_nack(chip, msg))
 		return -EIO;
@@ -1362,7 +1432,6 @@ void lp5523_reset(struct lp5523 *chip)
 		memset(&chip->eng[e], 0, sizeof(chip->eng[e]));
 		chip->eng[e].ready = chip->cycle + 1;
 	}
-	memset(chip->eng_out, 0, sizeof(chip->eng_out));
 	chip->var_c = 0;
 	chip->pointer = 0;
 	chip->frozen = false;
@@ -1378,6 +1447,7 @@ void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink)
 	unsigned int i;
 
 	memset(chip, 0, sizeof(*chip));
+	chip->addr = LP5523_I2C_ADDR;
 	if (sink)
 		chip->sink = *sink;
 	chip->faults.nack_first = -1;

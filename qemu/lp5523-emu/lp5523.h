@@ -18,6 +18,7 @@
 #endif
 
 #define LP5523_I2C_ADDR		0x32	/* ASEL1,ASEL0 = GND,GND [DS] */
+#define LP5523_I2C_ADDR2	0x33	/* ASEL1,ASEL0 = GND,VEN [DS] */
 #define LP5523_OUTPUTS		9
 #define LP5523_ENGINES		3
 #define LP5523_PROG_WORDS	96	/* 6 pages x 16 instructions [DS] */
@@ -125,7 +126,8 @@ struct lp5523_engine {
 	unsigned int next_pc;		/* PC after the current instruction */
 	uint64_t ready;			/* earliest cycle the next one may start */
 	uint64_t kicked;		/* cycle the host last set ready */
-	uint8_t pwm;			/* the engine's own PWM value */
+	uint8_t pwm;			/* the engine's PWM value (pushed to
+					 * the PWM registers it maps) */
 	uint8_t var_a, var_b;
 	uint8_t trig_wait_mask;		/* engines (bit e) we wait for */
 	uint8_t trig_seen;		/* latched triggers from engine e */
@@ -137,12 +139,19 @@ struct lp5523_engine {
 };
 
 struct lp5523 {
+	uint16_t addr;			/* I2C address (ASEL pins) */
+	unsigned int out_first;		/* timeline number of D1, minus 1 */
+	char prefix[8];			/* "" or "0x33 " before its events */
+	uint64_t msgs;			/* I2C messages answered (ACK/NACK) */
+	uint64_t out_changes;		/* output changes so far */
+	/* TRIG pin: an external trigger send goes to the chips wired to it */
+	void (*trig_out)(struct lp5523 *chip, void *ctx);
+	void *trig_ctx;
 	uint8_t regs[LP5523_NUM_REGS];
 	uint16_t prog[LP5523_PROG_WORDS];
 	uint8_t pointer;		/* register pointer, kept across messages */
 	uint8_t var_c;
 	struct lp5523_engine eng[LP5523_ENGINES];
-	uint16_t eng_out[LP5523_OUTPUTS];	/* value engines drive per output */
 	int out[LP5523_OUTPUTS];	/* last reported duty, -1 = none yet */
 	bool frozen;			/* some engine in LOAD */
 	uint64_t cycle;			/* time, in engine clock cycles */
@@ -173,8 +182,14 @@ void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink);
 void lp5523_reset(struct lp5523 *chip);
 /* Run the engines up to @now_ns (since start); never goes backwards. */
 void lp5523_advance(struct lp5523 *chip, uint64_t now_ns);
+/* Run the engines' events up to clock cycle @cycle (lock-step of chips) */
+void lp5523_run_to(struct lp5523 *chip, uint64_t cycle);
 /* Time of the next engine event in ns, UINT64_MAX if none. */
 uint64_t lp5523_next_event_ns(const struct lp5523 *chip);
+/* The same in engine clock cycles, UINT64_MAX if none. */
+uint64_t lp5523_next_event_cycle(const struct lp5523 *chip);
+/* The TRIG pin is pulled by another chip at @cycle: all engines latch it */
+void lp5523_trig_in(struct lp5523 *chip, uint64_t cycle);
 void lp5523_note(struct lp5523 *chip, const char *fmt, ...) __printf(2, 3);
 uint64_t lp5523_now_us(const struct lp5523 *chip);
 

@@ -462,23 +462,27 @@ static const struct prog_case prog_cases[] = {
 	  "16 8 255; 32 8 0; 80 8 255; 96 8 0" },
 	/* end r=1: mapped outputs to 0 */
 	{ "end_reset", "9d8040ffd800", D(9), 200, "16 9 255; 32 9 0" },
-	/* unknown opcode halts: no set_pwm after it */
-	{ "unknown_opcode_halts", "9d8040ff8000 4000", D(1), 200,
-	  "16 1 255" },
-	/* 0x9e80: the mux group (tt = 3) has no such code: halts */
-	{ "mux_group_undefined_halts", "9d8040ff9e80 4000", D(1), 200,
-	  "16 1 255" },
+	/* undefined word: a 16-cycle no-op, the program goes on */
+	{ "undefined_opcode_noop", "9d8040ff8000 4000", D(1), 90,
+	  "16 1 255; 48 1 0" },
+	/* 0x9e80: the mux group (tt = 3) has no such code: no-op */
+	{ "mux_group_undefined_noop", "9d8040ff9e80 4000", D(1), 90,
+	  "16 1 255; 48 1 0" },
 	/* [DS] ramp example: p=1 s=12 n=8 from 140: 8 x 187.5 ms, to 148 */
 	{ "ds_ramp_example", "9d80408c5808c000", D(1), 50000,
 	  "16 1 140; 6176 1 141; 12320 1 142; 18464 1 143; 24608 1 144;"
 	  " 30752 1 145; 36896 1 146; 43040 1 147; 49184 1 148" },
-	/* s = 0 ramp word has no meaning: halts */
-	{ "ramp_step0_halts", "9d8040ff0105 4000", D(1), 200, "16 1 255" },
-	/* mux_sel 7 then mux_clr (D7 back to its PWM register, 0) */
-	{ "mux_sel_clr", "9d0740809d00c000", 0, 200, "16 7 128; 32 7 0" },
-	/* engine 1's table in page 3: rows D1, D2, D3 written by the test */
+	/* s = 0 ramp word (N900 PatternPowerOff's 01ff): no-op, goes on */
+	{ "ramp_step0_noop", "9d8040ff0105 4000", D(1), 90,
+	  "16 1 255; 48 1 0" },
+	/* mux_sel 7 then mux_clr: D7's PWM register keeps the engine's 128 */
+	{ "mux_sel_clr", "9d0740809d00c000", 0, 200, "16 7 128" },
+	/*
+	 * engine 1's table in page 3: rows D1, D2, D3 written by the test;
+	 * each output keeps 255 when the mapping moves on
+	 */
 	{ "mux_map_table", "9c309cb240ff9d8040ff9d8040ff9d80c000", 0, 300,
-	  "32 1 255; 48 1 0; 64 2 255; 80 2 0; 96 3 255; 112 3 0" },
+	  "32 1 255; 64 2 255; 96 3 255" },
 	/* mux_ld_addr 0x32, ld_prev -> 0x31, map_prev -> 0x30 (D1) */
 	{ "mux_ld_prev", "9e309cb29f329dc19dc040ffc000", 0, 200, "80 1 255" },
 	/* ramp var p=1 down, step A=2 (1024 cycles), count B=3 */
@@ -486,7 +490,7 @@ static const struct prog_case prog_cases[] = {
 	  "16 2 10; 1088 2 9; 2112 2 8; 3136 2 7" },
 	/* mux_ld_start/ld_end/ld_addr/ld_next/map_prev/map_addr */
 	{ "mux_ld_and_prev", "9e309cb29f309d819dc040ff9fb240ffc000", 0,
-	  300, "80 1 255; 96 1 0; 112 3 255" },
+	  300, "80 1 255; 112 3 255" },
 	/* int continues; trigger send to self then wait for self */
 	{ "int_and_self_trigger", "9d80c400e002e08040ffc000", D(5), 200,
 	  "64 5 255" },
@@ -708,13 +712,13 @@ static const struct engines_case engines_cases[] = {
 	  { { "9d804200e10040ffc000", D(7) }, { "9d80e002c000", D(6) } },
 	  1000, "544 7 255", NULL },
 	/*
-	 * engine 1 waits for the TRIG pin; engine 2 pulls it after 512;
-	 * engine 2's second ext send has nobody else waiting: no effect
+	 * engine 1 waits for the TRIG pin; engine 2 pulls it after 512:
+	 * the sending chip's engines do not see it, engine 1 keeps waiting
 	 */
-	{ "trigger_external",
+	{ "trigger_external_not_own_chip",
 	  { { "9d80f00040ffc000", D(7) },
 	    { "9d804200e040e04040ffc000", D(6) } },
-	  2000, "528 7 255; 560 6 255", "engine2 trigger ext" },
+	  2000, "560 6 255", "engine2 trigger ext" },
 	/*
 	 * Engine 3 waits for engines 1 and 2 (0xe180); engine 1 sends after
 	 * a 512-cycle wait, engine 2 after 1024: engine 3 goes on at the
@@ -826,7 +830,7 @@ static void test_registers_reset_values(void)
 	static const uint8_t want[][2] = {
 		{ 0x00, 0x00 }, { 0x01, 0x00 }, { 0x04, 0x01 }, { 0x05, 0xff },
 		{ 0x06, 0x00 }, { 0x16, 0x00 }, { 0x26, 0xaf }, { 0x2e, 0xaf },
-		{ 0x36, 0x40 }, { 0x3a, 0x40 }, { 0x3f, 0x19 }, { 0x4c, 0x00 },
+		{ 0x36, 0x40 }, { 0x3a, 0x60 }, { 0x3f, 0x19 }, { 0x4c, 0x00 },
 		{ 0x4d, 0x08 }, { 0x4e, 0x10 }, { 0x3d, 0x00 }, { 0x70, 0x00 },
 	};
 	unsigned int i;
@@ -1518,6 +1522,146 @@ static void test_n900_charging(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Datasheet points: engine PWM in the registers, LOAD, undefined words */
+
+/*
+ * "PWM register values of the mapped drivers will be set to 0" (end with
+ * reset) and "the PWM register value will still control the LED
+ * brightness" after the mapping is released [DS]: the engine writes
+ * 0x16-0x1E.
+ */
+static void test_engine_writes_pwm_regs(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* mux_map_next (D7); set_pwm 100; mux_clr; end */
+	t0 = run_prog(0, "9d8040649d00c000", D(7));
+	goto_cycle(t0 + 24);
+	EXPECT_EQ("D7 PWM register while mapped", 100, rd(0x1c));
+	goto_cycle(t0 + 200);
+	EXPECT_EQ("D7 PWM register after mux_clr", 100, rd(0x1c));
+	EXPECT_EQ("D7 output after mux_clr", 100, chip.out[6]);
+	/* set_pwm 255; end with reset */
+	t0 = run_prog(1, "9d8040ffd800", D(9));
+	goto_cycle(t0 + 20);
+	EXPECT_EQ("D9 PWM register", 255, rd(0x1e));
+	goto_cycle(t0 + 200);
+	EXPECT_EQ("D9 PWM register after end reset", 0, rd(0x1e));
+	EXPECT_EQ("D7 untouched by engine 2's end", 100, rd(0x1c));
+}
+
+/* A direct write to a mapped output lasts until the engine's next push. */
+static void test_direct_write_overridden(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* set_pwm 10; wait 15872; set_pwm 20; end */
+	t0 = run_prog(0, "9d80400a7e004014c000", D(7));
+	goto_cycle(t0 + 1000);
+	wr(0x1c, 99);
+	EXPECT_EQ("D7 after the direct write", 99, chip.out[6]);
+	goto_cycle(t0 + 16000);
+	EXPECT_EQ("D7 after the engine's push", 20, chip.out[6]);
+	EXPECT_EQ("D7 PWM register", 20, rd(0x1c));
+}
+
+/*
+ * ENGINE_BUSY "is clearing internal registers": a reloaded engine starts
+ * from 0, with no loop counter, latched trigger or local variable left.
+ */
+static void test_load_clears_engine(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = run_prog(0, "9d804064c000", D(7));	/* set_pwm 100; end */
+	goto_cycle(t0 + 100);
+	/* ramp up 5 steps of 16 cycles: from 0, not from 100 */
+	t0 = run_prog(0, "9d800205c000", D(7));
+	goto_cycle(t0 + 16 + 5 * 16 + 50);
+	EXPECT_EQ("D7 after the reloaded ramp", 5, chip.out[6]);
+
+	/* engine 2 triggers engine 1, which is not waiting: latched */
+	abi_mode_load(0);
+	abi_leds(0, D(7));
+	abi_load(0, "9d809005c000");		/* ld A, 5; end */
+	abi_mode_load(1);
+	abi_load(1, "9d80e002c000");		/* send to engine 1; end */
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 200);
+	EXPECT_EQ("engine 1 variable A", 5, rd(0x45));
+	/* reload: wait for engine 2; set_pwm 255: the old trigger is gone */
+	t0 = run_prog(0, "9d80e10040ffc000", D(7));
+	EXPECT_EQ("engine 1 variable A after load", 0, rd(0x45));
+	goto_cycle(t0 + 1000);
+	EXPECT_EQ("D7 still waiting for a new trigger", 5, chip.out[6]);
+}
+
+/* No chip writes its own mode register: undefined words are no-ops. */
+static void test_undefined_keeps_mode(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	t0 = run_prog(0, "9d8040ff01054011c000", D(1));
+	goto_cycle(t0 + 200);
+	EXPECT_EQ("OP_MODE: engine 1 still run", 0x20, rd(0x01));
+	EXPECT_EQ("D1 after the word that follows", 0x11, chip.out[0]);
+	expect_event("engine1 undefined", true);
+}
+
+/* A host PC write while the engine waits for a trigger is not lost. */
+static void test_pc_write_in_trigger_wait(void)
+{
+	uint64_t t0;
+
+	if (!probe())
+		return;
+	/* wait for engine 2; set_pwm 0x11; set_pwm 0x22; end */
+	t0 = run_prog(0, "9d80e10040114022c000", D(1));
+	goto_cycle(t0 + 200);
+	wr(0x00, 0x40);				/* hold */
+	wr(0x37, 3);
+	EXPECT_EQ("PC after the write", 3, rd(0x37));
+	wr(0x00, 0x60);				/* free run from PC 3 */
+	sleep_cycles(100);
+	EXPECT_EQ("D1 from the instruction at PC 3", 0x22, chip.out[0]);
+}
+
+/* LOAD is entered from disabled only [DS]. */
+static void test_load_from_disabled_only(void)
+{
+	if (!probe())
+		return;
+	run_prog(0, "9d80a001", D(1));
+	wr(0x01, 0x30);				/* halt */
+	wr(0x01, 0x10);
+	EXPECT_EQ("halt -> load refused", 0x30, rd(0x01));
+	expect_event("engine1 halt->load ignored", true);
+	wr(0x01, 0x00);
+	wr(0x01, 0x10);
+	EXPECT_EQ("disabled -> load", 0x10, rd(0x01));
+}
+
+/* START-UP_BUSY is 1 while CHIP_EN = 0 [DS]. */
+static void test_startup_busy_while_disabled(void)
+{
+	fresh_chip();
+	EXPECT_EQ("after reset", 0x20, rd(0x3a) & 0x20);
+	wr(0x00, 0x40);
+	sleep_cycles(100);
+	EXPECT_EQ("enabled, 500 us later", 0x00, rd(0x3a) & 0x20);
+	wr(0x00, 0x00);
+	EXPECT_EQ("disabled again", 0x20, rd(0x3a) & 0x20);
+}
+
+/* ------------------------------------------------------------------ */
 
 static void dump_events(void)
 {
@@ -1564,6 +1708,13 @@ static const struct test tests[] = {
 	{ "n900_communication_call", test_n900_call },
 	{ "n900_power_on", test_n900_power_on },
 	{ "n900_battery_charging", test_n900_charging },
+	{ "engine_writes_pwm_registers", test_engine_writes_pwm_regs },
+	{ "direct_write_overridden_at_push", test_direct_write_overridden },
+	{ "load_clears_engine", test_load_clears_engine },
+	{ "undefined_word_keeps_op_mode", test_undefined_keeps_mode },
+	{ "pc_write_in_trigger_wait", test_pc_write_in_trigger_wait },
+	{ "load_from_disabled_only", test_load_from_disabled_only },
+	{ "startup_busy_while_disabled", test_startup_busy_while_disabled },
 };
 
 static unsigned int n_run, n_pass;
