@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-bench.sh --build DIR [--kernel IMAGE] [--smp N]: boot the board, run
-# guest-tests/bench/bench.sh, print the figures (build/bench/figures.txt).
+# guest-tests/bench/bench.sh, print the table (build/bench/figures.txt) with
+# the machine it ran on.
 # The emulator writes its CPU time to the timeline once a second
 # (--cpu-report) for the emulator CPU figures.
 set -eu
@@ -17,8 +18,25 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-out=$build/bench
+out=${BENCH_OUT:-$build/bench}
+mkdir -p "$out"
+# BENCH_REPEATS, BENCH_BLINK_SECONDS, ... (see bench/bench.sh) reach the
+# guest through a wrapper script.
+{
+	echo '#!/bin/sh'
+	env | grep '^BENCH_[A-Z_]*=[0-9]*$' | sed 's/^/export /'
+	echo '. /tests/bench/bench.sh'
+} > "$out/run.sh"
 "$top/qemu/board/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
-	--mode script --script "$here/bench/bench.sh" --out "$out" \
+	--mode script --script "$out/run.sh" --out "$out" \
 	--emu-args --cpu-report > /dev/null
-python3 "$here/lib/bench.py" "$out/timeline.txt" "$out/console.log" | tee "$out/figures.txt"
+{
+	echo "make bench, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)," \
+		"$(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
+		"$(qemu-system-aarch64 --version | head -1) (TCG)"
+	sed -n 's/^# bench guest: /guest: /p' "$out/console.log"
+	sed -n 's/^# bench repeats/repeats/p' "$out/console.log"
+	echo
+	python3 "$here/lib/bench.py" "$out/timeline.txt" "$out/console.log"
+} | tee "$out/figures.txt"

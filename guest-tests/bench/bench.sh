@@ -1,86 +1,163 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make bench, guest side: run the same patterns through upstream
-# ledtrig-pattern and, when the kernel has them, the led_pattern software
-# engines, in the same boot, and mark the timeline; guest-tests/lib/bench.py
-# turns the timeline into figures.
+# make bench, guest side.  The same patterns on upstream ledtrig-pattern
+# (one trigger per LED, started one after another, as today's ABI makes a
+# user do) and on a led_pattern software engine (one engine, its LEDs
+# linked, then `run`), each alone on the indicator (lp5523:r, g, b = D7,
+# D6, D5), one after the other, BENCH_REPEATS times; then how the software
+# engine's cost grows with linked LEDs and pattern length.  The timeline
+# marks slice the emulator's timeline; "# bench cost" lines carry what the
+# guest counted.  guest-tests/lib/bench.py turns both into the table.
 #
-# BENCH_SECONDS (default 60) is how long the blink runs.
+# Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
+# write that starts the pattern), impl ledtrig, software (hardware later).
 . /tests/lib/ktap.sh
 
-SECONDS_RUN=${BENCH_SECONDS:-60}
-TRIG_LEDS="lp5523:kb1 lp5523:kb2 lp5523:kb3"
-ENGINE_LEDS="lp5523:r lp5523:g lp5523:b"
+REPEATS=${BENCH_REPEATS:-3}
+BLINK_S=${BENCH_BLINK_SECONDS:-24}
+RAMP_S=${BENCH_RAMP_SECONDS:-10}
+SCALE_S=${BENCH_SCALE_SECONDS:-8}
+IDLE_S=${BENCH_IDLE_SECONDS:-10}
+
+LEDS=/sys/class/leds
+ENG=/sys/class/led_pattern/software0
+RGB="lp5523:r lp5523:g lp5523:b"
+
+# case: pattern for the engine; per-LED grey patterns for ledtrig-pattern
 BLINK="255 500 255 0 0 500 0 0"
-RAMP="0 1000 255 0"
+BREATHE="0 1000 255 1000"
+COLOUR="#000000 1000 #ff40c0 1000"
+COLOUR_R="0 1000 255 1000"
+COLOUR_G="0 1000 64 1000"
+COLOUR_B="0 1000 192 1000"
+# 16 tuples, odd durations: steps, holds, slow and fast ramps (2.09 s)
+ODD16="0 37 200 113 200 0 40 251 255 61 90 7 90 0 255 149 30 301 30 13 180 89 0 0 128 503 128 0 10 97 60 431"
 
 set_trigger() {
-	local led
-	for led in $2; do
-		echo "$1" > /sys/class/leds/$led/trigger
+	local t=$1 led
+	shift
+	for led in "$@"; do
+		echo "$t" > $LEDS/$led/trigger
 	done
 }
 
-# Each LED its own ledtrig-pattern, started one after another, as a user
-# of today's ABI would.
-start_ledtrig() {
-	local led
-	for led in $TRIG_LEDS; do
-		echo pattern > /sys/class/leds/$led/trigger
-		echo "$1" > /sys/class/leds/$led/pattern
+# guest counters: arch timer interrupts (all CPUs), busy CPU time in
+# USER_HZ ticks (all but idle and iowait)
+counters() {
+	local w
+	w=$(awk '/arch_timer/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; print n }' \
+		/proc/interrupts)
+	echo "$w $(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat)"
+}
+
+C0=
+cost_begin() {
+	emu_mark "bench $1 begin"
+	C0=$(counters)
+}
+
+# cost_end <case> <seconds>
+cost_end() {
+	local c1
+	c1=$(counters)
+	emu_mark "bench $1 end"
+	# shellcheck disable=SC2086
+	set -- "$1" "$2" $C0 $c1
+	echo "# bench cost $1 seconds=$2 wakeups=$(($5 - $3)) cpu_ticks=$(($6 - $4)) hz=100"
+}
+
+# ledtrig <case> <seconds> <led:pattern...>: each LED its own trigger
+ledtrig() {
+	local name=$1 s=$2 lp
+	shift 2
+	for lp in "$@"; do
+		echo pattern > "$LEDS/${lp%%=*}/trigger"
 	done
-}
-
-# grey -> #rrggbb tuples for the engine
-to_color() {
-	echo "$1" | awk '{ for (i = 1; i <= NF; i += 2)
-		printf "%s#%02x%02x%02x %s", (i > 1 ? " " : ""), $i, $i, $i, $(i + 1) }'
-}
-
-have_engine() {
-	[ -d /sys/class/led_pattern/software0 ]
-}
-
-start_engine() {
-	local e=/sys/class/led_pattern/software0
-	# one write: sysfs takes each write(2) as a whole value
-	echo "$(to_color "$1")" > $e/pattern
-	echo -1 > $e/repeat
-	set_trigger software0 "$ENGINE_LEDS"
-	echo run > $e/state
-}
-
-stop_all() {
-	set_trigger none "$TRIG_LEDS"
-	if have_engine; then
-		echo stop > /sys/class/led_pattern/software0/state
-		set_trigger none "$ENGINE_LEDS"
-	fi
-}
-
-wakeups() {
-	awk '/arch_timer/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; print n }' /proc/interrupts
-}
-
-run_case() {
-	local name=$1 pattern=$2 seconds=$3 w0 w1
-	emu_mark "bench $name begin"
-	w0=$(wakeups)
-	start_ledtrig "$pattern"
-	have_engine && start_engine "$pattern"
-	sleep "$seconds"
-	w1=$(wakeups)
-	emu_mark "bench $name end"
-	stop_all
-	echo "# bench $name timer_interrupts_per_s $(( (w1 - w0) / seconds ))"
+	cost_begin "$name"
+	emu_mark "bench $name run"
+	for lp in "$@"; do
+		# "lp5523:r=0 1000 255 1000"
+		echo "${lp#*=}" > "$LEDS/${lp%%=*}/pattern"
+	done
+	sleep "$s"
+	cost_end "$name" "$s"
+	for lp in "$@"; do
+		echo none > "$LEDS/${lp%%=*}/trigger"
+	done
 	sleep 1
 }
 
-have_engine || echo "# bench: no /sys/class/led_pattern/software0 in this kernel"
-# the emulator's idle CPU use: a booted guest, nothing running
-emu_mark "bench idle begin"
-sleep 10
-emu_mark "bench idle end"
-run_case blink "$BLINK" "$SECONDS_RUN"
-run_case ramp "$RAMP" 10
+# software <case> <seconds> <pattern> <led...>: one engine, LEDs linked
+software() {
+	local name=$1 s=$2 p=$3
+	shift 3
+	printf '%s' "$p" > $ENG/pattern
+	echo -1 > $ENG/repeat
+	set_trigger software0 "$@"
+	cost_begin "$name"
+	emu_mark "bench $name run"
+	echo run > $ENG/state
+	sleep "$s"
+	cost_end "$name" "$s"
+	echo stop > $ENG/state
+	set_trigger none "$@"
+	sleep 1
+}
+
+# triangle 0 -> 9 -> 0 over 1024 ms in <n> tuples: the same waveform
+# (about 18 level changes a second) whatever the pattern length; 1024
+# one-digit tuples are 4095 bytes, what one sysfs write carries
+triangle() {
+	awk -v n="$1" 'BEGIN { h = n / 2; d = 1024 / n
+		for (i = 0; i < n; i++) {
+			k = i < h ? i : n - i
+			printf "%s%d %d", (i ? " " : ""), int(9 * k / h + 0.5), d
+		} }'
+}
+
+[ -d $ENG ] || echo "# bench: no $ENG in this kernel: ledtrig-pattern only"
+echo "# bench guest: Linux $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
+echo "# bench repeats=$REPEATS blink_s=$BLINK_S ramp_s=$RAMP_S scale_s=$SCALE_S"
+# The board's boot LED blinks on software1 from the device tree; kb6 (D9)
+# joins it, so the timeline shows that other engine's edges throughout.
+if [ -d /sys/class/led_pattern/software1 ]; then
+	echo software1 > $LEDS/lp5523:kb6/trigger
+fi
+sleep 2
+cost_begin "idle base 1"
+sleep "$IDLE_S"
+cost_end "idle base 1" "$IDLE_S"
+
+n=1
+while [ $n -le "$REPEATS" ]; do
+	ledtrig "blink ledtrig $n" "$BLINK_S" \
+		"lp5523:r=$BLINK" "lp5523:g=$BLINK" "lp5523:b=$BLINK"
+	[ -d $ENG ] && software "blink software $n" "$BLINK_S" "$BLINK" $RGB
+	ledtrig "breathe ledtrig $n" "$RAMP_S" \
+		"lp5523:r=$BREATHE" "lp5523:g=$BREATHE" "lp5523:b=$BREATHE"
+	[ -d $ENG ] && software "breathe software $n" "$RAMP_S" "$BREATHE" $RGB
+	ledtrig "colour ledtrig $n" "$RAMP_S" \
+		"lp5523:r=$COLOUR_R" "lp5523:g=$COLOUR_G" "lp5523:b=$COLOUR_B"
+	[ -d $ENG ] && software "colour software $n" "$RAMP_S" "$COLOUR" $RGB
+	ledtrig "odd16 ledtrig $n" "$RAMP_S" \
+		"lp5523:r=$ODD16" "lp5523:g=$ODD16" "lp5523:b=$ODD16"
+	[ -d $ENG ] && software "odd16 software $n" "$RAMP_S" "$ODD16" $RGB
+	n=$((n + 1))
+done
+
+if [ -d $ENG ]; then
+	software "leds1 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1
+	software "leds3 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 lp5523:kb3
+	# eight LP5523 outputs and a GPIO LED
+	software "leds9 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 \
+		lp5523:kb3 lp5523:kb4 lp5523:b lp5523:g lp5523:r lp5523:kb5 board::user1
+	for t in 2 64 1024; do
+		software "tuples$t software 1" "$SCALE_S" "$(triangle $t)" \
+			lp5523:kb1 lp5523:kb2 lp5523:kb3
+	done
+fi
+cost_begin "idle base 2"
+sleep "$IDLE_S"
+cost_end "idle base 2" "$IDLE_S"
+echo none > $LEDS/lp5523:kb6/trigger
 echo "# bench done"

@@ -1,154 +1,403 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""make bench, host side: figures from the emulator timeline of a
-guest-tests/bench/bench.sh run.
+"""make bench, host side: one table from the emulator timeline and the
+console of a guest-tests/bench/bench.sh run.
 
-ledtrig-pattern drives kb1-kb3 (D1-D3), one trigger per LED started one
-after another; the software engine drives r, g, b (D7, D6, D5) from one
-engine.  With the emulator's --cpu-report lines in the timeline, also
-its CPU use while idle and while the patterns run.
-Usage: bench.py <timeline> <console log>
+Each case ran alone on the indicator (D7 r, D6 g, D5 b), between the marks
+"bench <case> <impl> <n> begin|run|end"; "# bench cost ..." console lines
+carry the guest's timer interrupts and busy CPU ticks of each window.
+Every figure comes from what the chip's outputs did (the timeline), except
+the guest's costs.  Repeats give the median and the spread (max - min).
+
+Usage: bench.py <timeline> <console log> [--markdown]
 """
 
+import bisect
 import os
+import re
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from timeline import Timeline, edges  # noqa: E402
+from timeline import Timeline  # noqa: E402
 
-GROUPS = [("ledtrig-pattern", [1, 2, 3]), ("led_pattern software0", [7, 6, 5])]
-BLINK_PERIOD_MS = 1000.0
-RAMP_MS = 1000.0
+# implementations, in table order; hardware: the LP5523 engines (pending)
+IMPLS = [("ledtrig", "ledtrig-pattern"), ("software", "software engine"),
+         ("hardware", "LP5523 engine")]
+RGB = [7, 6, 5]                 # lp5523:r, g, b
+OTHER_ENGINE = 9                # lp5523:kb6 on software1 (1 Hz blink)
+
+# the patterns of bench.sh: per output, (value, ms) tuples
+BLINK = [(255, 500), (255, 0), (0, 500), (0, 0)]
+BREATHE = [(0, 1000), (255, 1000)]
+ODD16 = [(0, 37), (200, 113), (200, 0), (40, 251), (255, 61), (90, 7), (90, 0),
+         (255, 149), (30, 301), (30, 13), (180, 89), (0, 0), (128, 503), (128, 0),
+         (10, 97), (60, 431)]
+COLOUR_PEAK = {7: 255, 6: 64, 5: 192}
 
 
-def blink_figures(seg, outputs):
-    rises = [edges(seg, o) for o in outputs]
-    if any(len(r) < 3 for r in rises):
-        return None
-    r = rises[0]
-    periods = [(b - a) / 1000 for a, b in zip(r, r[1:])]
-    n = len(periods)
-    drift = (r[-1] - r[0]) / 1000 - n * BLINK_PERIOD_MS
-    minutes = (r[-1] - r[0]) / 60e6
-    # skew: the largest spread of the k-th rising edge across the outputs
-    k = min(len(x) for x in rises)
-    skew = max(max(x[i] for x in rises) - min(x[i] for x in rises) for i in range(k)) / 1000
-    updates = sum(1 for t, o, p in seg if o == outputs[0])
-    span_s = (seg[-1][0] - seg[0][0]) / 1e6 if seg else 1
+def scaled(pattern, peak):
+    return [(v * peak // 255, d) for v, d in pattern]
+
+
+def ideal_table(pattern):
+    """The ideal output of a pattern at every ms of one period (ABI: ramp
+    from each tuple's value to the next one's over its duration)."""
+    period = sum(d for v, d in pattern)
+    table = []
+    for i, (v, d) in enumerate(pattern):
+        nv = pattern[(i + 1) % len(pattern)][0]
+        for ms in range(d):
+            table.append(v + (nv - v) * ms / d)
+    return table, period
+
+
+class Output:
+    """One output's level as a step function of time (us)."""
+
+    def __init__(self, changes, output, t0, t1):
+        self.t, self.p = [t0], [0]
+        level = 0
+        for t, o, p in changes:
+            if o != output:
+                continue
+            if t < t0:
+                level = p
+                self.p[0] = level
+                continue
+            if t > t1:
+                break
+            self.t.append(t)
+            self.p.append(p)
+
+    def at(self, t):
+        return self.p[bisect.bisect_right(self.t, t) - 1]
+
+    def changes(self):
+        return list(zip(self.t[1:], self.p[1:]))
+
+
+def crossings(out, threshold, rising=True):
+    res, prev = [], out.p[0]
+    for t, p in out.changes():
+        if rising and prev < threshold <= p:
+            res.append(t)
+        elif not rising and prev >= threshold > p:
+            res.append(t)
+        prev = p
+    return res
+
+
+def fit(xs, ys):
+    """Least squares y = a + b x: (a, b, residuals)."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    a = my - b * mx
+    return a, b, [y - (a + b * x) for x, y in zip(xs, ys)]
+
+
+def period_figures(edges_us, nominal_ms):
+    """Drift from the slope of a least-squares fit of edge times against
+    their index, residual spread, mean and worst period error."""
+    if len(edges_us) < 4:
+        return {}
+    ms = [t / 1000 for t in edges_us]
+    _, slope, res = fit(list(range(len(ms))), ms)
+    periods = [b - a for a, b in zip(ms, ms[1:])]
     return {
-        "periods": n,
-        "mean_period_ms": sum(periods) / n,
-        "period_error_pct": (sum(periods) / n - BLINK_PERIOD_MS) / BLINK_PERIOD_MS * 100,
-        "drift_ms": drift,
-        "drift_ms_per_min": drift / minutes if minutes else 0.0,
-        "skew_ms": skew,
-        "updates_per_s": updates / span_s if span_s else 0.0,
+        "drift_ms_per_min": (slope - nominal_ms) / nominal_ms * 60000,
+        "fit_residual_ms": statistics.pstdev(res),
+        "period_error_ms": statistics.mean(periods) - nominal_ms,
+        "worst_period_error_ms": max(abs(p - nominal_ms) for p in periods),
     }
 
 
-def ramp_figures(seg, output):
-    """Levels and duration of each 0->255 ramp on one output."""
-    ramps, cur = [], None
-    for t, o, p in seg:
-        if o != output:
-            continue
-        if cur is None or p < cur[-1][1]:
-            if cur and len(cur) > 2:
-                ramps.append(cur)
-            cur = [(t, p)]
+def skew_figures(edge_lists, window_us=250000):
+    """For each edge of the first list, the spread of the nearest edges of
+    the others: median and worst (ms)."""
+    spreads = []
+    for t in edge_lists[0]:
+        group = [t]
+        for other in edge_lists[1:]:
+            if not other:
+                return {}
+            i = bisect.bisect_left(other, t)
+            near = min(other[max(i - 1, 0):i + 1], key=lambda x: abs(x - t))
+            if abs(near - t) > window_us:
+                break
+            group.append(near)
         else:
-            cur.append((t, p))
-    if not ramps:
+            spreads.append((max(group) - min(group)) / 1000)
+    if not spreads:
+        return {}
+    return {"skew_median_ms": statistics.median(spreads), "skew_worst_ms": max(spreads)}
+
+
+def ramp_figures(out, peak, nominal_ms):
+    """Up-ramps 0 -> peak: distinct levels, duration (reaching 0 to
+    reaching the peak) and its error."""
+    levels, durs, t_zero, cur = [], [], None, None
+    for t, p in out.changes():
+        if p == 0:
+            t_zero, cur = t, set()
+        elif cur is not None:
+            cur.add(p)
+            if p >= peak:
+                levels.append(len(cur))
+                durs.append((t - t_zero) / 1000)
+                cur = None
+    if not durs:
+        return {}
+    return {"levels_per_ramp": statistics.mean(levels),
+            "ramp_ms_error": statistics.mean(durs) - nominal_ms}
+
+
+def waveform_error(out, pattern, t_run, t_end, max_start_ms=200):
+    """Mean |output - ideal| in levels; the ideal starts at the run mark
+    plus the start offset (0..max_start_ms) that fits best, so a constant
+    latency is forgiven but drift and shape are not."""
+    table, period = ideal_table(pattern)
+    span_ms = int((t_end - t_run) / 1000) - max_start_ms
+    if span_ms < period:
+        return {}
+
+    def err(offset, step):
+        samples = range(max_start_ms, max_start_ms + span_ms, step)
+        return sum(abs(out.at(t_run + k * 1000) - table[(k - offset) % period])
+                   for k in samples) / len(samples)
+
+    best = min(range(0, max_start_ms + 1, 10), key=lambda o: err(o, 10))
+    best = min(range(max(best - 10, 0), best + 11), key=lambda o: err(o, 10))
+    return {"waveform_mae_levels": err(best, 1)}
+
+
+def first_change_ms(outs, t_run):
+    ts = [c[0] for o in outs for c in o.changes() if c[0] >= t_run]
+    return {"start_latency_ms": (min(ts) - t_run) / 1000} if ts else {}
+
+
+class Bench:
+    def __init__(self, timeline, console):
+        self.tl = Timeline(timeline)
+        self.marks = {}
+        for t, w in self.tl.events:
+            if w[:2] == ["mark", "bench"] and len(w) == 6:
+                self.marks[(w[2], w[3], w[4], w[5])] = t
+        self.cost = {}
+        with open(console or os.devnull) as f:
+            for line in f:
+                m = re.match(r"# bench cost (\S+) (\S+) (\d+) (.*)", line)
+                if m:
+                    kv = dict(x.split("=") for x in m.group(4).split())
+                    self.cost[m.group(1, 2, 3)] = {k: float(v) for k, v in kv.items()}
+        self.cpu = [(t, int(w[2])) for t, w in self.tl.events
+                    if w[0] == "cpu" and len(w) == 3 and w[2].isdigit()]
+        self.idle = self._idle()
+
+    def runs(self, case, impl):
+        return sorted({k[2] for k in self.marks if k[:2] == (case, impl)}, key=int)
+
+    def window(self, case, impl, n):
+        m = self.marks
+        key = (case, impl, n)
+        if any(key + (x,) not in m for x in ("begin", "end")):
+            return None
+        return m[key + ("begin",)], m.get(key + ("run",), m[key + ("begin",)]), m[key + ("end",)]
+
+    def emu_cpu_pct(self, t0, t1):
+        s = [c for c in self.cpu if t0 <= c[0] <= t1]
+        if len(s) < 2:
+            return None
+        return (s[-1][1] - s[0][1]) / (s[-1][0] - s[0][0]) * 100
+
+    def guest_cost(self, case, impl, n):
+        c = self.cost.get((case, impl, n))
+        if not c or not c.get("seconds"):
+            return None
+        return (c["wakeups"] / c["seconds"],
+                c["cpu_ticks"] / c["hz"] / c["seconds"] * 100)
+
+    def _idle(self):
+        wk, cpu, emu = [], [], []
+        for n in self.runs("idle", "base"):
+            g = self.guest_cost("idle", "base", n)
+            if g:
+                wk.append(g[0])
+                cpu.append(g[1])
+            w = self.window("idle", "base", n)
+            e = w and self.emu_cpu_pct(w[0], w[2])
+            if e is not None:
+                emu.append(e)
+        mean = (lambda xs: statistics.mean(xs) if xs else 0.0)
+        return {"wakeups": mean(wk), "cpu": mean(cpu), "emu": mean(emu)}
+
+    def cost_figures(self, case, impl, n, outputs):
+        w = self.window(case, impl, n)
+        f = {}
+        g = self.guest_cost(case, impl, n)
+        if g:
+            f["guest_wakeups_per_s"] = g[0] - self.idle["wakeups"]
+            f["guest_cpu_pct"] = g[1] - self.idle["cpu"]
+        e = self.emu_cpu_pct(w[0], w[2])
+        if e is not None:
+            f["emulator_cpu_pct"] = e - self.idle["emu"]
+        secs = (w[2] - w[1]) / 1e6
+        writes = sum(1 for t, o, p in self.tl.changes if w[1] <= t <= w[2] and o in outputs)
+        f["i2c_pwm_writes_per_s"] = writes / secs
+        return f
+
+    def other_engine_latency(self, case, impl, n):
+        """Worst lateness (ms) of the other engine's rising edges in the
+        window, against the line fitted through all of them."""
+        edges = crossings(Output(self.tl.changes, OTHER_ENGINE, 0, float("inf")), 128)
+        if len(edges) < 10:
+            return {}
+        idx = [round((t - edges[0]) / 1e6) for t in edges]
+        a, b, res = fit(idx, [t / 1000 for t in edges])
+        w = self.window(case, impl, n)
+        late = [r for t, r in zip(edges, res) if w[0] <= t <= w[2]]
+        return {"other_engine_late_worst_ms": max(late)} if late else {}
+
+    def figures(self, case, impl, n):
+        w = self.window(case, impl, n)
+        if w is None:
+            return None
+        outs = {o: Output(self.tl.changes, o, w[1], w[2]) for o in RGB}
+        f = {}
+        if case == "blink":
+            rises = [crossings(outs[o], 128) for o in RGB]
+            f.update(period_figures(rises[0], 1000))
+            f.update(skew_figures(rises))
+            f.update(first_change_ms(list(outs.values()), w[1]))
+            f.update(waveform_error(outs[7], BLINK, w[1], w[2]))
+        elif case == "breathe":
+            rises = [crossings(outs[o], 128) for o in RGB]
+            f.update(period_figures(rises[0], 2000))
+            f.update(skew_figures(rises))
+            f.update(ramp_figures(outs[7], 255, 1000))
+            f.update(waveform_error(outs[7], BREATHE, w[1], w[2]))
+        elif case == "colour":
+            rises = [crossings(outs[o], COLOUR_PEAK[o] // 2) for o in RGB]
+            f.update(period_figures(rises[0], 2000))
+            f.update(skew_figures(rises))
+            f.update(ramp_figures(outs[7], 255, 1000))
+            maes = [waveform_error(outs[o], scaled(BREATHE, COLOUR_PEAK[o]), w[1], w[2])
+                    for o in RGB]
+            if all(maes):
+                f["waveform_mae_levels"] = statistics.mean(
+                    m["waveform_mae_levels"] for m in maes)
+        elif case == "odd16":
+            f.update(skew_figures([crossings(outs[o], 128) for o in RGB]))
+            f.update(waveform_error(outs[7], ODD16, w[1], w[2]))
+        f.update(self.cost_figures(case, impl, n, RGB))
+        return f
+
+
+# ------------------------------------------------------------------ output
+
+CASES = [
+    ("blink", "1 Hz blink `255 500 255 0 0 500 0 0` on r, g, b"),
+    ("breathe", "breathe `0 1000 255 1000` on r, g, b"),
+    ("colour", "colour breathe `#000000 1000 #ff40c0 1000` on r, g, b"
+     " (ledtrig-pattern: one grey pattern per LED)"),
+    ("odd16", "16 tuples, odd durations (2.052 s) on r, g, b"),
+]
+SCALING = [
+    ("leds1", "breathe, 1 LED"), ("leds3", "breathe, 3 LEDs"),
+    ("leds9", "breathe, 9 LEDs (8 on I2C, 1 GPIO)"),
+    ("tuples2", "triangle 0-9-0, 2 tuples, 3 LEDs"),
+    ("tuples64", "the same in 64 tuples"), ("tuples1024", "the same in 1024 tuples"),
+]
+
+
+def summary(values):
+    """(median, spread) of a figure over the repeats."""
+    vals = [v for v in values if v is not None]
+    if not vals:
         return None
-    levels = sum(len(r) for r in ramps) / len(ramps)
-    dur = sum((r[-1][0] - r[0][0]) / 1000 for r in ramps) / len(ramps)
-    steps = [(b[0] - a[0]) / 1000 for r in ramps for a, b in zip(r, r[1:])]
-    return {"levels_per_ramp": levels, "ramp_ms": dur,
-            "mean_step_ms": sum(steps) / len(steps) if steps else 0.0}
+    return statistics.median(vals), max(vals) - min(vals)
 
 
-def cpu_samples(tl):
-    """(t_us, cpu_ticks, cpu_us) of the emulator's --cpu-report lines."""
-    return [(t, int(w[1]), int(w[2])) for t, w in tl.events
-            if w[0] == "cpu" and len(w) == 3 and w[1].isdigit()]
+def cell(s, impl, spread=True):
+    if s is None:
+        return "pending" if impl == "hardware" else "n/a"
+    med, spr = s
+    txt = num(med)
+    if spread and spr / 2 >= 0.005:
+        txt += " ±" + num(spr / 2)
+    return txt
 
 
-def cpu_hz(tl):
-    for t, w in tl.events:
-        if w[0] == "cpu-report" and w[1].isdigit():
-            return int(w[1])
-    return 100
+def num(v):
+    if v is None:
+        return ""
+    if abs(v) >= 100:
+        return f"{v:.0f}"
+    return f"{v:.1f}" if abs(v) >= 10 else f"{v:.2f}"
 
 
-def cpu_figures(tl, begin, end):
-    """Emulator CPU use between two marks, % of one core: from the first
-    report after the begin mark to the last one before the end mark."""
-    t0, t1 = tl.mark(begin), tl.mark(end)
-    if t0 is None or t1 is None:
-        return None
-    s = [c for c in cpu_samples(tl) if t0 <= c[0] <= t1]
-    if len(s) < 2:
-        return None
-    dt = (s[-1][0] - s[0][0]) / 1e6
-    return {"seconds": dt,
-            "cpu_pct": (s[-1][2] - s[0][2]) / 1e4 / dt,
-            "cpu_pct_ticks": (s[-1][1] - s[0][1]) / cpu_hz(tl) * 100 / dt}
-
-
-def cpu_table(tl):
-    cases = [("idle", "nothing running in the guest"),
-             ("blink", "the 1 Hz blink of both groups"),
-             ("ramp", "the 1000 ms ramp of both groups")]
-    print("\nlp5523-emu CPU use, % of one core (utime + stime; issue 4: idle < 1 %)")
-    print(f"  {'case':8}{'seconds':>10}{'cpu_pct':>10}{'ticks_pct':>10}  what")
-    for name, what in cases:
-        f = cpu_figures(tl, f"bench {name} begin", f"bench {name} end")
-        if f is None:
-            print(f"  {name:8}{'n/a':>10}{'n/a':>10}{'n/a':>10}  {what}")
-            continue
-        print(f"  {name:8}{f['seconds']:10.1f}{f['cpu_pct']:10.2f}"
-              f"{f['cpu_pct_ticks']:10.2f}  {what}")
-
-
-def fmt(v):
-    return f"{v:10.2f}" if isinstance(v, float) else f"{v:10}"
-
-
-def table(title, rows):
-    print(f"\n{title}")
-    names = [g for g, _ in GROUPS]
-    keys = []
-    for r in rows.values():
-        if r:
-            keys = list(r.keys())
-            break
-    print(f"  {'figure':22}" + "".join(f"{n:>24}" for n in names) + f"{'ratio':>10}")
-    for key in keys:
-        vals = [rows[n][key] if rows.get(n) else None for n in names]
-        line = f"  {key:22}" + "".join(f"{fmt(v) if v is not None else 'n/a':>24}" for v in vals)
-        if all(v is not None for v in vals) and vals[1]:
-            line += f"{vals[0] / vals[1]:10.2f}"
-        print(line)
+def ratio(a, b):
+    if a is None or b is None or a[0] == 0:
+        return ""
+    return f"{b[0] / a[0]:.3g}"
 
 
 def main():
-    tl = Timeline(sys.argv[1])
-    blink = tl.between("bench blink begin", "bench blink end")
-    ramp = tl.between("bench ramp begin", "bench ramp end")
-    if blink is None or ramp is None:
-        print("bench: marks missing from the timeline", file=sys.stderr)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    b = Bench(args[0], args[1])
+    if not b.marks:
+        print("bench: no bench marks in the timeline", file=sys.stderr)
         return 1
-    table("1 Hz blink (255 500 255 0 0 500 0 0); drift = elapsed - periods x 1000 ms",
-          {n: blink_figures(blink, outs) for n, outs in GROUPS})
-    table("0->255 ramp over 1000 ms (0 1000 255 0), first output of each group",
-          {n: ramp_figures(ramp, outs[0]) for n, outs in GROUPS})
-    if len(sys.argv) > 2:
-        with open(sys.argv[2]) as f:
-            for line in f:
-                if line.startswith("# bench ") and "per_s" in line:
-                    print("  guest " + line[2:].strip())
-    if cpu_samples(tl):
-        cpu_table(tl)
+    head = ["figure"] + [name for _, name in IMPLS] + ["software / ledtrig",
+                                                       "hardware / ledtrig"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for case, title in CASES:
+        print(f"| **{title}** |" + " |" * (len(head) - 1))
+        per = {}
+        for impl, _ in IMPLS:
+            runs = [b.figures(case, impl, n) for n in b.runs(case, impl)]
+            per[impl] = [r for r in runs if r]
+        keys = []
+        for impl, _ in IMPLS:
+            for r in per[impl]:
+                keys += [k for k in r if k not in keys]
+        for k in keys:
+            s = {impl: summary([r.get(k) for r in per[impl]]) for impl, _ in IMPLS}
+            impl_missing = not per["hardware"]
+            row = [k] + [cell(s[i], i) for i, _ in IMPLS]
+            row += [ratio(s["ledtrig"], s["software"]),
+                    "" if impl_missing else ratio(s["ledtrig"], s["hardware"])]
+            print("| " + " | ".join(row) + " |")
+    print()
+    print("Software engine cost growth (one run each; other engine: software1's"
+          " 1 Hz blink on kb6)")
+    print()
+    keys = ["guest_wakeups_per_s", "guest_cpu_pct", "emulator_cpu_pct",
+            "i2c_pwm_writes_per_s", "other_engine_late_worst_ms"]
+    print("| case | " + " | ".join(keys) + " |")
+    print("|" + "---|" * (len(keys) + 1))
+    for case, title in SCALING + [("idle", "idle (baseline)")]:
+        impl = "base" if case == "idle" else "software"
+        for n in b.runs(case, impl):
+            w = b.window(case, impl, n)
+            if case == "idle":
+                g = b.guest_cost(case, impl, n)
+                f = {"guest_wakeups_per_s": g[0] if g else None,
+                     "guest_cpu_pct": g[1] if g else None,
+                     "emulator_cpu_pct": b.emu_cpu_pct(w[0], w[2])}
+            else:
+                f = b.cost_figures(case, impl, n,
+                                   [1, 2, 3, 4, 5, 6, 7, 8] if case == "leds9" else [1, 2, 3])
+            f.update(b.other_engine_latency(case, impl, n))
+            vals = [f.get(k) for k in keys]
+            print(f"| {title}{' ' + n if case == 'idle' else ''} | "
+                  + " | ".join(num(v) for v in vals) + " |")
+    print()
+    print(f"Idle baseline subtracted: {b.idle['wakeups']:.1f} timer interrupts/s,"
+          f" {b.idle['cpu']:.2f} % guest CPU, {b.idle['emu']:.2f} % emulator CPU.")
     return 0
 
 
