@@ -19,9 +19,12 @@ step = @printf '  %-7s %s\n' '$(1)' '$(2)'
 HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
 	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
 	sparse dt-schema git xz-utils dpkg-dev python3 python3-ply python3-git \
-	make gcc
-# arm64 packages downloaded and unpacked (never installed) into $(O).
-ARM64_PACKAGES := busybox-static
+	make gcc gnuplot-nox
+# arm64 packages downloaded and unpacked (never installed) into $(O): the
+# static busybox, and the LED clients users already have with the C
+# library they link to.
+ARM64_CLIENTS := brightnessctl light libc6
+ARM64_PACKAGES := busybox-static $(ARM64_CLIENTS)
 
 ARCH := arm64
 CROSS_COMPILE := aarch64-linux-gnu-
@@ -45,7 +48,7 @@ QEMU := qemu-system-aarch64
 
 .PRECIOUS: $(O)/smp%/virt.dts
 .PHONY: help deps tree export kernel kernel-debug dtb initramfs emu run guest \
-	host-checks check check-debug bench clean FORCE
+	host-checks check check-debug bench plots demo clean FORCE
 .DELETE_ON_ERROR:
 
 help:
@@ -54,7 +57,9 @@ help:
 	@echo '  make run            boot the board to a shell, live view of the LP5523 outputs'
 	@echo '  make check          build everything, run all tests; last line "N passed, N failed"'
 	@echo '  make check-debug    the guest tests on the debug kernel (lockdep, KASAN, ...)'
+	@echo '  make demo           the scenes of make run, unattended (exits 0 when they work)'
 	@echo '  make bench          timing figures against upstream ledtrig-pattern'
+	@echo '  make plots          PNG charts of the bench timeline (runs make bench if none)'
 	@echo '  make guest SCRIPT=f run script f as root on the booted board, keep the timeline'
 	@echo '  make tree           unpack the kernel into $(O)/linux and apply series/'
 	@echo '  make export         write the commits of $(O)/linux back to series/'
@@ -169,10 +174,24 @@ $(O)/busybox/bin/busybox: | $(O)/.stamp_deps
 	$(Q)dpkg-deb -x $(O)/debs/busybox-static_*_arm64.deb $(O)/busybox
 	$(Q)test -x $@ && touch $@
 
-GUEST_FILES := $(shell find $(TOP)/guest-tests -type f 2>/dev/null) $(TOP)/qemu/board/init
-$(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(GUEST_FILES) $(TOP)/qemu/board/mkinitramfs.sh
+# mkinitramfs.sh copies the clients' programs and the libraries that
+# `readelf -d` says they need.
+$(O)/clients/.stamp_clients: | $(O)/.stamp_deps
+	$(call step,FETCH,$(ARM64_CLIENTS:%=%:arm64))
+	$(Q)rm -rf $(O)/clients $(O)/clients-debs && mkdir -p $(O)/clients $(O)/clients-debs
+	$(Q)cd $(O)/clients-debs && apt-get download -q $(ARM64_CLIENTS:%=%:arm64) \
+		>$(O)/clients-debs/apt.log 2>&1 || { cat $(O)/clients-debs/apt.log; \
+		echo 'apt-get download $(ARM64_CLIENTS:%=%:arm64) failed'; exit 1; }
+	$(Q)for d in $(O)/clients-debs/*.deb; do dpkg-deb -x $$d $(O)/clients || exit 1; done
+	$(Q)touch $@
+
+GUEST_FILES := $(shell find $(TOP)/guest-tests $(TOP)/demo -type f 2>/dev/null) \
+	$(TOP)/qemu/board/init
+$(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(O)/clients/.stamp_clients $(GUEST_FILES) \
+		$(TOP)/qemu/board/mkinitramfs.sh
 	$(call step,CPIO,$@)
-	$(Q)$(TOP)/qemu/board/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@
+	$(Q)$(TOP)/qemu/board/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@ \
+		$(O)/clients
 
 initramfs: $(O)/initramfs.cpio.gz
 
@@ -208,6 +227,10 @@ guest: $(BOOT_DEPS)
 	$(if $(SCRIPT),,$(error Error: set SCRIPT=file to use guest))
 	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(GUEST_OUT)
 
+# The scenes `make run` offers, unattended: no terminal needed (CI logs).
+demo: $(BOOT_DEPS)
+	$(Q)$(BOOT) --mode script --script $(TOP)/demo/demo --out $(O)/demo
+
 # ---------------------------------------------------------------- tests
 # Host suites first (the emulator's own tests, checkpatch on the series),
 # then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
@@ -237,6 +260,14 @@ check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dt
 
 bench: $(BOOT_DEPS)
 	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
+
+# Charts of the last bench run's timeline (gnuplot); a bench run first
+# when there is none.
+$(O)/bench/timeline.txt:
+	$(Q)+$(MAKE) bench
+plots: $(O)/bench/timeline.txt | $(O)/.stamp_deps
+	$(call step,PLOT,$(O)/bench/plots)
+	$(Q)python3 $(TOP)/guest-tests/lib/plots.py $< $(O)/bench/plots
 
 clean:
 	$(Q)rm -rf $(O)
