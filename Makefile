@@ -70,6 +70,7 @@ help:
 	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
 	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
+	@echo '  EMU_ARGS="..."  extra emulator options for make guest (e.g. --trace)'
 	@echo '  DEBUG=0     make check without the debug-kernel boot'
 	@echo '  V=1    show full commands'
 
@@ -225,7 +226,8 @@ run: $(BOOT_DEPS)
 
 guest: $(BOOT_DEPS)
 	$(if $(SCRIPT),,$(error Error: set SCRIPT=file to use guest))
-	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(GUEST_OUT)
+	$(Q)$(BOOT) --mode script --script $(SCRIPT) --out $(GUEST_OUT) \
+		$(if $(EMU_ARGS),--emu-args "$(EMU_ARGS)")
 
 # The scenes `make run` offers, unattended: no terminal needed (CI logs).
 demo: $(BOOT_DEPS)

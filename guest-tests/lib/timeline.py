@@ -3,7 +3,10 @@
 
 Timeline format (qemu/lp5523-emu/README.md): "<t_us> <output 1-9> <pwm 0-255>" per
 output change; other lines start with "#", events as "# <t_us> <event> ...".
-Guest tests drop "mark <text>" events to delimit what they did.
+Guest tests drop "mark <text>" events to delimit what they did; the
+emulator appends each chip's count of answered I2C messages to a mark,
+"mark <text> | i2c 0x32=<n> 0x33=<m>", which Timeline keeps apart
+(events see the bare text, i2c_between() the counts).
 """
 
 import sys
@@ -13,6 +16,7 @@ class Timeline:
     def __init__(self, path):
         self.changes = []       # (t_us, output, pwm)
         self.events = []        # (t_us, words)
+        self.mark_i2c = {}      # mark text -> {"0x32": n, ...}
         with open(path) as f:
             for line in f:
                 words = line.split()
@@ -20,7 +24,15 @@ class Timeline:
                     continue
                 if words[0] == "#":
                     if len(words) >= 3 and words[1].isdigit():
-                        self.events.append((int(words[1]), words[2:]))
+                        ev = words[2:]
+                        if ev[0] == "mark" and "|" in ev:
+                            cut = len(ev) - 1 - ev[::-1].index("|")
+                            if ev[cut + 1:cut + 2] == ["i2c"]:
+                                text = " ".join(ev[1:cut])
+                                self.mark_i2c.setdefault(text, dict(
+                                    w.split("=", 1) for w in ev[cut + 2:]))
+                                ev = ev[:cut]
+                        self.events.append((int(words[1]), ev))
                     continue
                 if len(words) == 3 and all(w.isdigit() for w in words):
                     self.changes.append(tuple(int(w) for w in words))
@@ -38,6 +50,13 @@ class Timeline:
         if t0 is None or t1 is None:
             return None
         return [c for c in self.changes if t0 <= c[0] <= t1]
+
+    def i2c_between(self, begin, end, addr="0x32"):
+        """I2C messages chip `addr` answered between two marks, or None."""
+        a, b = self.mark_i2c.get(begin), self.mark_i2c.get(end)
+        if a is None or b is None or addr not in a or addr not in b:
+            return None
+        return int(b[addr]) - int(a[addr])
 
     def level_at(self, output, t_us):
         """PWM of an output at a time (0 before its first change)."""

@@ -5,11 +5,15 @@
  *
  *   mark <text...>      copy <text> into the timeline
  *   nack every <N>      NACK every Nth transfer (0 = off)
- *   nack reg <A>-<B>    NACK transfers to registers A..B (hex or decimal)
+ *   nack reg <A>-<B>    NACK transfers to registers A..B (hex)
  *   nack off            no NACKs
  *   delay <ms>          delay every reply by ms (bounded)
  *   stuck on|off        engines never set their STATUS bits
- *   faults off          all of the above off
+ *   faults off          all of the above off (every chip)
+ *
+ * nack and stuck apply to the chip at 0x32, or to the one a leading
+ * address names ("0x33 nack every 2").  A line longer than
+ * CONTROL_LINE_MAX - 1 bytes is refused whole (ctl-error).
  *
  * Every command is logged as a "# <t_us> ..." timeline line.
  */
@@ -23,9 +27,6 @@
 #include <unistd.h>
 
 #include "emu.h"
-#include "vhost-i2c.h"
-
-#define CONTROL_LINE_MAX	512
 
 struct control_listener {
 	struct ev_handler h;
@@ -37,45 +38,112 @@ struct control_client {
 	struct ev_handler h;
 	struct emu *emu;
 	int fd;
-	size_t len;
-	char buf[CONTROL_LINE_MAX];
+	struct control_input in;
 };
 
-static int parse_num(const char *s, char **end)
+/* A register number: hex, with or without 0x (as 0x16-0x1e, 16-1e) */
+static int parse_reg(const char *s, char **end)
 {
-	const char *p = s;
 	long v;
 
-	/* hex with or without 0x, or decimal */
-	v = strtol(s, end, 0);
-	if (*end != s && (**end == 0 || **end == '-' || **end == ' '))
-		return v;
-	v = strtol(p, end, 16);
-	return *end == p ? -1 : v;
+	if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') ||
+	      (*s >= 'A' && *s <= 'F')))
+		return -1;
+	v = strtol(s, end, 16);
+	return *end == s || v > 0xff ? -1 : v;
 }
 
 static int parse_range(char *arg, int *first, int *last)
 {
 	char *end;
 
-	*first = parse_num(arg, &end);
+	*first = parse_reg(arg, &end);
 	if (*first < 0)
 		return -EINVAL;
 	if (*end == '-')
-		*last = parse_num(end + 1, &end);
+		*last = parse_reg(end + 1, &end);
 	else
 		*last = *first;
-	if (*end || *last < *first || *last > 0xff)
+	if (*end || *last < *first)
 		return -EINVAL;
 	return 0;
 }
 
-int control_command(struct emu *emu, char *line)
+static void faults_off(struct lp5523_faults *f)
 {
-	struct lp5523_faults *f = &emu->chip.faults;
-	char *cmd, *arg, *end;
+	f->nack_every = 0;
+	f->nack_count = 0;
+	f->nack_first = f->nack_last = -1;
+	f->stuck = false;
+}
+
+static int chip_command(struct emu *emu, struct lp5523_faults *f,
+			char *cmd, char *arg)
+{
+	char *end;
 	long n;
 	int a, b;
+
+	if (!strcmp(cmd, "nack")) {
+		if (!strcmp(arg, "off")) {
+			f->nack_every = 0;
+			f->nack_count = 0;
+			f->nack_first = f->nack_last = -1;
+			return 0;
+		}
+		if (!strncmp(arg, "every ", 6)) {
+			n = strtol(arg + 6, &end, 10);
+			if (end == arg + 6 || *end || n < 0)
+				return -EINVAL;
+			f->nack_every = n;
+			f->nack_count = 0;
+			return 0;
+		}
+		if (!strncmp(arg, "reg ", 4)) {
+			if (parse_range(arg + 4, &a, &b))
+				return -EINVAL;
+			f->nack_first = a;
+			f->nack_last = b;
+			return 0;
+		}
+		return -EINVAL;
+	}
+	if (!strcmp(cmd, "stuck")) {
+		if (!strcmp(arg, "on"))
+			f->stuck = true;
+		else if (!strcmp(arg, "off"))
+			f->stuck = false;
+		else
+			return -EINVAL;
+		return 0;
+	}
+	if (!strcmp(cmd, "delay")) {
+		n = strtol(arg, &end, 10);
+		if (end == arg || *end || n < 0)
+			return -EINVAL;
+		if (n > EMU_MAX_DELAY_MS) {
+			emu_note(emu, "ctl delay capped at %u ms",
+				 EMU_MAX_DELAY_MS);
+			n = EMU_MAX_DELAY_MS;
+		}
+		emu_set_delay(emu, n);
+		return 0;
+	}
+	if (!strcmp(cmd, "faults") && !strcmp(arg, "off")) {
+		unsigned int i;
+
+		for (i = 0; i < emu->bus.n; i++)
+			faults_off(&emu->bus.chip[i].faults);
+		emu_set_delay(emu, 0);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int control_command(struct emu *emu, char *line)
+{
+	struct lp5523 *chip = &emu->bus.chip[0];
+	char *cmd, *arg, counters[64];
 
 	while (*line == ' ' || *line == '\t')
 		line++;
@@ -84,83 +152,72 @@ int control_command(struct emu *emu, char *line)
 	emu_sync(emu);
 	cmd = line;
 	if (!strncmp(cmd, "mark", 4) && (cmd[4] == ' ' || !cmd[4])) {
-		lp5523_note(&emu->chip, "mark %s", cmd[4] ? cmd + 5 : "");
+		emu_counters(emu, counters, sizeof(counters));
+		emu_note(emu, "mark %s%s", cmd[4] ? cmd + 5 : "", counters);
 		return 0;
 	}
-	lp5523_note(&emu->chip, "ctl %s", line);
+	emu_note(emu, "ctl %s", line);
+	/* "0x33 nack every 2": a fault for that chip (default 0x32) */
+	if (!strncmp(cmd, "0x", 2)) {
+		char *end;
+		long addr = strtol(cmd, &end, 16);
+
+		chip = *end == ' ' ? lp5523_bus_chip(&emu->bus, addr) : NULL;
+		if (!chip)
+			goto bad;
+		cmd = end + 1;
+	}
 	arg = strchr(cmd, ' ');
 	if (arg)
 		*arg++ = 0;
 	else
 		arg = cmd + strlen(cmd);
-	if (!strcmp(cmd, "nack")) {
-		if (!strcmp(arg, "off")) {
-			f->nack_every = 0;
-			f->nack_first = f->nack_last = -1;
-			return 0;
-		}
-		if (!strncmp(arg, "every ", 6)) {
-			n = strtol(arg + 6, &end, 10);
-			if (end == arg + 6 || *end || n < 0)
-				goto bad;
-			f->nack_every = n;
-			f->nack_count = 0;
-			return 0;
-		}
-		if (!strncmp(arg, "reg ", 4)) {
-			if (parse_range(arg + 4, &a, &b))
-				goto bad;
-			f->nack_first = a;
-			f->nack_last = b;
-			return 0;
-		}
-		goto bad;
-	}
-	if (!strcmp(cmd, "delay")) {
-		n = strtol(arg, &end, 10);
-		if (end == arg || *end || n < 0)
-			goto bad;
-		if (n > VI2C_MAX_DELAY_MS) {
-			lp5523_note(&emu->chip, "ctl delay capped at %u ms",
-				    VI2C_MAX_DELAY_MS);
-			n = VI2C_MAX_DELAY_MS;
-		}
-		emu->delay_ms = n;
-		if (emu->vi2c)
-			vi2c_set_delay(emu->vi2c, n);
+	if (!chip_command(emu, &chip->faults, cmd, arg))
 		return 0;
-	}
-	if (!strcmp(cmd, "stuck")) {
-		if (!strcmp(arg, "on"))
-			f->stuck = true;
-		else if (!strcmp(arg, "off"))
-			f->stuck = false;
-		else
-			goto bad;
-		return 0;
-	}
-	if (!strcmp(cmd, "faults") && !strcmp(arg, "off")) {
-		f->nack_every = 0;
-		f->nack_first = f->nack_last = -1;
-		f->stuck = false;
-		emu->delay_ms = 0;
-		if (emu->vi2c)
-			vi2c_set_delay(emu->vi2c, 0);
-		return 0;
-	}
 bad:
-	lp5523_note(&emu->chip, "ctl-error unknown or bad command");
+	emu_note(emu, "ctl-error unknown or bad command");
 	return -EINVAL;
+}
+
+void control_feed(struct emu *emu, struct control_input *in,
+		  const char *data, size_t n)
+{
+	size_t i;
+	char c;
+
+	for (i = 0; i < n; i++) {
+		c = data[i];
+		if (c == '\n' || c == '\r') {
+			if (in->overlong) {
+				emu_sync(emu);
+				emu_note(emu, "ctl-error line longer than %u bytes refused",
+					 CONTROL_LINE_MAX - 1);
+			} else {
+				in->buf[in->len] = 0;
+				control_command(emu, in->buf);
+			}
+			in->len = 0;
+			in->overlong = false;
+			continue;
+		}
+		if (in->overlong)
+			continue;
+		if (in->len == sizeof(in->buf) - 1) {
+			in->overlong = true;	/* refused at its end */
+			continue;
+		}
+		in->buf[in->len++] = c;
+	}
 }
 
 static void client_event(struct ev_handler *h, uint32_t events)
 {
 	struct control_client *c = (struct control_client *)h;
-	char *nl, *p;
+	char buf[1024];
 	ssize_t n;
 
 	(void)events;
-	n = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
+	n = read(c->fd, buf, sizeof(buf));
 	if (n <= 0) {
 		if (n < 0 && (errno == EAGAIN || errno == EINTR))
 			return;
@@ -169,21 +226,7 @@ static void client_event(struct ev_handler *h, uint32_t events)
 		free(c);
 		return;
 	}
-	c->len += n;
-	c->buf[c->len] = 0;
-	p = c->buf;
-	while ((nl = strpbrk(p, "\r\n"))) {
-		*nl = 0;
-		control_command(c->emu, p);
-		p = nl + 1;
-	}
-	c->len -= p - c->buf;
-	memmove(c->buf, p, c->len);
-	if (c->len == sizeof(c->buf) - 1) {	/* overlong line */
-		c->buf[c->len] = 0;
-		control_command(c->emu, c->buf);
-		c->len = 0;
-	}
+	control_feed(c->emu, &c->in, buf, n);
 }
 
 static void listener_event(struct ev_handler *h, uint32_t events)

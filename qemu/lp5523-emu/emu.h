@@ -1,37 +1,69 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lp5523-emu: shared pieces of the event loop.
+ * lp5523-emu: the emulator's state, shared by the event loop (main.c),
+ * the control channel (control.c) and the tests.  emu.c owns it: the bus
+ * of chips, the clock, the timeline file; no module calls back into
+ * main.c.
  */
 #ifndef EMU_H
 #define EMU_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "lp5523.h"
+#include "bus.h"
+
+/* Upper bound of an injected reply delay: the guest must not hang. */
+#define EMU_MAX_DELAY_MS	1000
 
 /* Every epoll registration carries one of these in data.ptr. */
 struct ev_handler {
 	void (*fn)(struct ev_handler *h, uint32_t events);
 };
 
-struct vi2c;
-
 struct emu {
-	struct lp5523 chip;
-	struct vi2c *vi2c;
-	unsigned int delay_ms;
+	struct lp5523_bus bus;
+	FILE *timeline;			/* NULL: none */
+	bool view_on, view_dirty;	/* live view; outputs changed */
+	unsigned int delay_ms;		/* injected reply delay */
 	int epfd;
+	uint64_t start_ns;		/* CLOCK_MONOTONIC at start */
+	/* the clock: CLOCK_MONOTONIC in the emulator, the test's in tests */
+	uint64_t (*clock_ns)(void);
+	/* the transport applies a new reply delay (NULL: none yet) */
+	void (*set_delay)(void *ctx, unsigned int ms);
+	void *set_delay_ctx;
 };
 
-/* Time since the emulator started, from CLOCK_MONOTONIC. */
-uint64_t emu_now_ns(void);
-/* Bring the chip to now (call before touching it). */
+/* A fresh emulator state with @chips chips (1 or 2); nothing opened. */
+void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void));
+/* Time since the emulator started. */
+uint64_t emu_now_ns(const struct emu *emu);
+/* Bring every chip to now (call before touching one). */
 void emu_sync(struct emu *emu);
+/* An emulator-wide timeline event, "# <t_us> <text>". */
+void emu_note(struct emu *emu, const char *fmt, ...) __printf(2, 3);
+/* Every chip's I2C message count: " | i2c 0x32=<n> 0x33=<m>" */
+void emu_counters(const struct emu *emu, char *buf, size_t len);
+void emu_set_delay(struct emu *emu, unsigned int ms);
+/* When the event loop should look at the chips next (absolute ns). */
+uint64_t emu_next_wake_ns(const struct emu *emu);
 
 /* control.c: one line of the control protocol; 0 or -EINVAL */
 int control_command(struct emu *emu, char *line);
 int control_listen(struct emu *emu, const char *path);
+
+/* control.c: a client's input buffer (exposed for the tests) */
+#define CONTROL_LINE_MAX	512
+struct control_input {
+	size_t len;
+	bool overlong;			/* dropping the rest of a long line */
+	char buf[CONTROL_LINE_MAX];
+};
+/* Feed @n bytes read from a client; runs every complete line. */
+void control_feed(struct emu *emu, struct control_input *in,
+		  const char *data, size_t n);
 
 /* view.c: one-line live view on the controlling terminal */
 int view_open(void);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lp5523-emu: an LP5523 at I2C address 0x32 behind QEMU's
+ * lp5523-emu: LP5523s at I2C addresses 0x32 and 0x33 behind QEMU's
  * vhost-user-i2c-device.  See README.md.
+ *
+ * This file is the event loop: options, sockets, timers, signals.  The
+ * emulator's state is emu.c's; the chips are lp5523.c's, the bus bus.c's.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -27,18 +30,24 @@
 #define VIEW_PERIOD_NS	40000000ull	/* 25 redraws a second */
 #define CPU_PERIOD_NS	1000000000ull	/* --cpu-report: once a second */
 /*
- * At most one engine wake-up per ENGINE_BATCH_NS: events are stamped with
- * their own clock tick and every I2C transfer, control command and exit
- * brings the chip to now first, so handling a few ticks late in one batch
- * changes nothing the guest or the timeline sees (the view redraws every
- * 40 ms anyway); it saves most wake-ups of a fast ramp.
+ * At most one engine wake-up per ENGINE_BATCH_NS.  The timer is armed for
+ * the next output change only (emu_next_wake_ns()): events are stamped
+ * with their own clock tick and every I2C transfer, control command and
+ * exit brings the chips to now first, so the host needs to look only when
+ * an output changes (the view) or an engine has run long enough.
  */
 #define ENGINE_BATCH_NS	4000000ull
 
+struct options {
+	const char *socket_path, *control_path, *timeline_path;
+	const char *nack_every, *nack_reg, *delay_ms;
+	bool view, trace, stuck, cpu;
+	unsigned int chips;
+};
+
 static struct emu emu;
-static uint64_t start_ns;
-static FILE *timeline;
-static bool view_on, view_dirty, view_armed, quit, vhost_drop;
+static struct vi2c *vi2c;
+static bool view_armed, quit, vhost_drop;
 static int engine_tfd = -1, view_tfd = -1, sig_fd = -1, vhost_lfd = -1;
 static int cpu_tfd = -1;
 static uint64_t engine_woke_ns;
@@ -50,37 +59,22 @@ static void die(const char *what, int err)
 	exit(1);
 }
 
-uint64_t emu_now_ns(void)
+static void add_fd(int fd, struct ev_handler *h)
 {
-	return vi2c_now_ns() - start_ns;
+	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = h };
+
+	if (epoll_ctl(emu.epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
+		die("epoll_ctl", errno);
 }
 
-void emu_sync(struct emu *e)
+static int new_timer(struct ev_handler *h)
 {
-	lp5523_advance(&e->chip, emu_now_ns());
-}
+	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 
-/* ------------------------------------------------------------------ */
-/* Timeline and view                                                   */
-
-static void tl_output(void *ctx, uint64_t t_us, unsigned int out,
-		      unsigned int pwm)
-{
-	(void)ctx;
-	if (timeline)
-		fprintf(timeline, "%llu %u %u\n", (unsigned long long)t_us, out,
-			pwm);
-	if (view_on) {
-		view_output(out, pwm);
-		view_dirty = true;
-	}
-}
-
-static void tl_event(void *ctx, uint64_t t_us, const char *text)
-{
-	(void)ctx;
-	if (timeline)
-		fprintf(timeline, "# %llu %s\n", (unsigned long long)t_us, text);
+	if (fd < 0)
+		die("timerfd_create", errno);
+	add_fd(fd, h);
+	return fd;
 }
 
 static void arm_abs(int fd, uint64_t abs_ns)
@@ -94,18 +88,26 @@ static void arm_abs(int fd, uint64_t abs_ns)
 	timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL);
 }
 
-/* After anything that touched the chip: next engine event, view. */
+static bool timer_read(int fd)
+{
+	uint64_t ticks;
+
+	return read(fd, &ticks, sizeof(ticks)) >= 0 || errno == EAGAIN;
+}
+
+/* ------------------------------------------------------------------ */
+/* Timers                                                              */
+
+/* After anything that touched the chips: next output change, view. */
 static void emu_rearm(void)
 {
-	uint64_t next = lp5523_next_event_ns(&emu.chip);
+	uint64_t next = emu_next_wake_ns(&emu);
 
-	if (next != UINT64_MAX) {
-		next += start_ns;
-		if (next < engine_woke_ns + ENGINE_BATCH_NS)
-			next = engine_woke_ns + ENGINE_BATCH_NS;
-	}
+	if (next != UINT64_MAX &&
+	    next < engine_woke_ns + ENGINE_BATCH_NS)
+		next = engine_woke_ns + ENGINE_BATCH_NS;
 	arm_abs(engine_tfd, next);
-	if (view_on && view_dirty && !view_armed) {
+	if (emu.view_on && emu.view_dirty && !view_armed) {
 		arm_abs(view_tfd, vi2c_now_ns() + VIEW_PERIOD_NS);
 		view_armed = true;
 	}
@@ -113,11 +115,9 @@ static void emu_rearm(void)
 
 static void engine_timer_event(struct ev_handler *h, uint32_t events)
 {
-	uint64_t ticks;
-
 	(void)h;
 	(void)events;
-	if (read(engine_tfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
+	if (!timer_read(engine_tfd))
 		return;
 	engine_woke_ns = vi2c_now_ns();
 	emu_sync(&emu);
@@ -125,16 +125,14 @@ static void engine_timer_event(struct ev_handler *h, uint32_t events)
 
 static void view_timer_event(struct ev_handler *h, uint32_t events)
 {
-	uint64_t ticks;
-
 	(void)h;
 	(void)events;
-	if (read(view_tfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
+	if (!timer_read(view_tfd))
 		return;
 	view_armed = false;
-	if (!view_dirty)
+	if (!emu.view_dirty)
 		return;
-	view_dirty = false;
+	emu.view_dirty = false;
 	view_draw();
 }
 
@@ -154,20 +152,17 @@ static void cpu_report(void)
 	us = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000 +
 	     ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
 	emu_sync(&emu);
-	lp5523_note(&emu.chip, "cpu %llu %llu",
-		    (unsigned long long)(t.tms_utime + t.tms_stime),
-		    (unsigned long long)us);
+	emu_note(&emu, "cpu %llu %llu",
+		 (unsigned long long)(t.tms_utime + t.tms_stime),
+		 (unsigned long long)us);
 }
 
 static void cpu_timer_event(struct ev_handler *h, uint32_t events)
 {
-	uint64_t ticks;
-
 	(void)h;
 	(void)events;
-	if (read(cpu_tfd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN)
-		return;
-	cpu_report();
+	if (timer_read(cpu_tfd))
+		cpu_report();
 }
 
 static void signal_event(struct ev_handler *h, uint32_t events)
@@ -183,7 +178,7 @@ static void signal_event(struct ev_handler *h, uint32_t events)
 		return;
 	}
 	emu_sync(&emu);
-	lp5523_note(&emu.chip, "exit signal %u", si.ssi_signo);
+	emu_note(&emu, "exit signal %u", si.ssi_signo);
 	quit = true;
 }
 
@@ -202,22 +197,25 @@ static void vhost_end(void *ctx)
 
 static void vhost_delayed(void *ctx, unsigned int ms)
 {
-	struct emu *e = ctx;
-
-	lp5523_note(&e->chip, "fault delay %u ms", ms);
+	emu_note(ctx, "fault delay %u ms", ms);
 }
 
 static void vhost_gone(void *ctx)
 {
-	struct emu *e = ctx;
-
-	emu_sync(e);
-	if (!vi2c_used(e->vi2c)) {	/* a probe of the socket: keep going */
+	emu_sync(ctx);
+	if (!vi2c_used(vi2c)) {		/* a probe of the socket: keep going */
 		vhost_drop = true;
 		return;
 	}
-	lp5523_note(&e->chip, "exit front end disconnected");
+	emu_note(ctx, "exit front end disconnected");
 	quit = true;
+}
+
+static void vhost_set_delay(void *ctx, unsigned int ms)
+{
+	(void)ctx;
+	if (vi2c)
+		vi2c_set_delay(vi2c, ms);
 }
 
 static void vhost_accept_event(struct ev_handler *h, uint32_t events)
@@ -233,83 +231,71 @@ static void vhost_accept_event(struct ev_handler *h, uint32_t events)
 	fd = accept4(vhost_lfd, NULL, NULL, SOCK_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (emu.vi2c) {		/* one front end at a time */
+	if (vi2c) {		/* one front end at a time */
 		close(fd);
 		return;
 	}
-	emu.vi2c = vi2c_new(fd, emu.epfd, &lp5523_i2c_ops, &emu.chip, &hooks);
-	if (!emu.vi2c)
+	vi2c = vi2c_new(fd, emu.epfd, &lp5523_bus_i2c_ops, &emu.bus, &hooks);
+	if (!vi2c)
 		die("vhost-user", errno);
-	vi2c_set_delay(emu.vi2c, emu.delay_ms);
+	vi2c_set_delay(vi2c, emu.delay_ms);
 	emu_sync(&emu);
 }
 
-/* Listen on @path; a live socket there is an error, a stale one goes. */
-static int listen_unix(const char *path)
+/* A live socket at @path is an error, a stale one goes. */
+static void unlink_stale(const char *path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct stat st;
 	int fd;
 
-	if (strlen(path) >= sizeof(sa.sun_path)) {
-		fprintf(stderr, "lp5523-emu: %s: %s\n", path,
-			strerror(ENAMETOOLONG));
+	if (strlen(path) >= sizeof(sa.sun_path))
+		die(path, ENAMETOOLONG);
+	strcpy(sa.sun_path, path);
+	if (stat(path, &st) != 0)
+		return;
+	if (!S_ISSOCK(st.st_mode))
+		die(path, EEXIST);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0) {
+		fprintf(stderr, "lp5523-emu: %s: socket in use\n", path);
 		exit(1);
 	}
-	strcpy(sa.sun_path, path);
-	if (stat(path, &st) == 0) {
-		if (!S_ISSOCK(st.st_mode)) {
-			fprintf(stderr, "lp5523-emu: %s: %s\n", path,
-				strerror(EEXIST));
-			exit(1);
-		}
-		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (fd >= 0 &&
-		    connect(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0) {
-			fprintf(stderr, "lp5523-emu: %s: socket in use\n",
-				path);
-			exit(1);
-		}
-		if (fd >= 0)
-			close(fd);
-		unlink(path);
-	}
-	return 0;
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
 }
 
-static void add_fd(int fd, struct ev_handler *h)
+static void listen_vhost(const char *path)
 {
-	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = h };
+	static struct ev_handler accept_h = { vhost_accept_event };
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 
-	if (epoll_ctl(emu.epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
-		die("epoll_ctl", errno);
+	unlink_stale(path);
+	strcpy(sa.sun_path, path);
+	vhost_lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (vhost_lfd < 0)
+		die("socket", errno);
+	if (bind(vhost_lfd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		die(path, errno);
+	if (listen(vhost_lfd, 1) < 0)
+		die(path, errno);
+	add_fd(vhost_lfd, &accept_h);
 }
 
 /* ------------------------------------------------------------------ */
+/* Start-up                                                            */
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
-		"                  [--view] [--trace] [--nack-every N]\n"
+		"                  [--view] [--trace] [--chips 1|2] [--nack-every N]\n"
 		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n"
 		"                  [--cpu-report]\n");
 }
 
-static void cleanup(void)
-{
-	view_close();
-	if (emu.vi2c)
-		vi2c_free(emu.vi2c);
-	if (timeline)
-		fflush(timeline);
-	if (socket_path)
-		unlink(socket_path);
-	if (control_path)
-		unlink(control_path);
-}
-
-int main(int argc, char **argv)
+static void parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 's' },
@@ -317,6 +303,7 @@ int main(int argc, char **argv)
 		{ "timeline", required_argument, NULL, 't' },
 		{ "view", no_argument, NULL, 'v' },
 		{ "trace", no_argument, NULL, 'T' },
+		{ "chips", required_argument, NULL, 'N' },
 		{ "nack-every", required_argument, NULL, 'n' },
 		{ "nack-reg", required_argument, NULL, 'r' },
 		{ "delay-ms", required_argument, NULL, 'd' },
@@ -325,101 +312,68 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static struct ev_handler engine_h = { engine_timer_event };
-	static struct ev_handler view_h = { view_timer_event };
-	static struct ev_handler sig_h = { signal_event };
-	static struct ev_handler accept_h = { vhost_accept_event };
-	static struct ev_handler cpu_h = { cpu_timer_event };
-	const struct lp5523_sink sink = {
-		.output = tl_output, .event = tl_event,
-	};
-	const char *timeline_path = NULL;
-	char *fault_args[3] = { NULL, NULL, NULL }, line[64];
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	struct epoll_event evs[16];
-	bool trace = false, stuck = false, cpu = false;
-	sigset_t sigs;
-	int c, i, n, ret;
+	int c;
 
+	memset(o, 0, sizeof(*o));
+	o->chips = LP5523_BUS_MAX_CHIPS;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 's':
-			socket_path = optarg;
+		case 's': o->socket_path = optarg; break;
+		case 'c': o->control_path = optarg; break;
+		case 't': o->timeline_path = optarg; break;
+		case 'v': o->view = true; break;
+		case 'T': o->trace = true; break;
+		case 'N':
+			o->chips = atoi(optarg);
+			if (o->chips < 1 || o->chips > LP5523_BUS_MAX_CHIPS) {
+				usage(stderr);
+				exit(1);
+			}
 			break;
-		case 'c':
-			control_path = optarg;
-			break;
-		case 't':
-			timeline_path = optarg;
-			break;
-		case 'v':
-			view_on = true;
-			break;
-		case 'T':
-			trace = true;
-			break;
-		case 'n':
-			fault_args[0] = optarg;
-			break;
-		case 'r':
-			fault_args[1] = optarg;
-			break;
-		case 'd':
-			fault_args[2] = optarg;
-			break;
-		case 'S':
-			stuck = true;
-			break;
-		case 'C':
-			cpu = true;
-			break;
+		case 'n': o->nack_every = optarg; break;
+		case 'r': o->nack_reg = optarg; break;
+		case 'd': o->delay_ms = optarg; break;
+		case 'S': o->stuck = true; break;
+		case 'C': o->cpu = true; break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			exit(0);
 		default:
 			usage(stderr);
-			return 1;
+			exit(1);
 		}
 	}
-	if (!socket_path || optind != argc) {
+	if (!o->socket_path || optind != argc) {
 		usage(stderr);
-		return 1;
+		exit(1);
 	}
+}
 
-	start_ns = vi2c_now_ns();
-	if (timeline_path) {
-		timeline = fopen(timeline_path, "w");
-		if (!timeline)
-			die(timeline_path, errno);
-		setvbuf(timeline, NULL, _IOFBF, 1 << 16);
-	}
-	emu.epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (emu.epfd < 0)
-		die("epoll_create1", errno);
-	lp5523_init(&emu.chip, &sink);
-	emu.chip.trace = trace;
-	lp5523_note(&emu.chip, "start lp5523-emu 0x%02x", LP5523_I2C_ADDR);
+/* Fault options go through the control language, logged alike. */
+static void start_faults(const struct options *o)
+{
+	const struct { const char *fmt, *arg, *opt; } f[] = {
+		{ "nack every %s", o->nack_every, "--nack-every" },
+		{ "nack reg %s", o->nack_reg, "--nack-reg" },
+		{ "delay %s", o->delay_ms, "--delay-ms" },
+		{ "stuck %s", o->stuck ? "on" : NULL, "--stuck-engine" },
+	};
+	char line[64];
+	size_t i;
 
-	/* fault options go through the control language, logged alike */
-	if (fault_args[0]) {
-		snprintf(line, sizeof(line), "nack every %s", fault_args[0]);
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		if (!f[i].arg)
+			continue;
+		snprintf(line, sizeof(line), f[i].fmt, f[i].arg);
 		if (control_command(&emu, line))
-			die("--nack-every", EINVAL);
+			die(f[i].opt, EINVAL);
 	}
-	if (fault_args[1]) {
-		snprintf(line, sizeof(line), "nack reg %s", fault_args[1]);
-		if (control_command(&emu, line))
-			die("--nack-reg", EINVAL);
-	}
-	if (fault_args[2]) {
-		snprintf(line, sizeof(line), "delay %s", fault_args[2]);
-		if (control_command(&emu, line))
-			die("--delay-ms", EINVAL);
-	}
-	if (stuck) {
-		snprintf(line, sizeof(line), "stuck on");
-		control_command(&emu, line);
-	}
+}
+
+static void start_signals(void)
+{
+	static struct ev_handler sig_h = { signal_event };
+	sigset_t sigs;
 
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGTERM);
@@ -432,58 +386,94 @@ int main(int argc, char **argv)
 	if (sig_fd < 0)
 		die("signalfd", errno);
 	add_fd(sig_fd, &sig_h);
-	engine_tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	view_tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (engine_tfd < 0 || view_tfd < 0)
-		die("timerfd_create", errno);
-	add_fd(engine_tfd, &engine_h);
-	add_fd(view_tfd, &view_h);
-	if (cpu) {
-		struct itimerspec its = {
-			.it_interval.tv_sec = CPU_PERIOD_NS / 1000000000ull,
-			.it_value.tv_sec = CPU_PERIOD_NS / 1000000000ull,
-		};
+}
 
-		cpu_tfd = timerfd_create(CLOCK_MONOTONIC,
-					 TFD_CLOEXEC | TFD_NONBLOCK);
-		if (cpu_tfd < 0)
-			die("timerfd_create", errno);
-		add_fd(cpu_tfd, &cpu_h);
-		timerfd_settime(cpu_tfd, 0, &its, NULL);
-		lp5523_note(&emu.chip, "cpu-report %ld ticks/s",
-			    sysconf(_SC_CLK_TCK));
-		cpu_report();
+static void start_timers(bool cpu)
+{
+	static struct ev_handler engine_h = { engine_timer_event };
+	static struct ev_handler view_h = { view_timer_event };
+	static struct ev_handler cpu_h = { cpu_timer_event };
+	struct itimerspec its = {
+		.it_interval.tv_sec = CPU_PERIOD_NS / 1000000000ull,
+		.it_value.tv_sec = CPU_PERIOD_NS / 1000000000ull,
+	};
+
+	engine_tfd = new_timer(&engine_h);
+	view_tfd = new_timer(&view_h);
+	if (!cpu)
+		return;
+	cpu_tfd = new_timer(&cpu_h);
+	timerfd_settime(cpu_tfd, 0, &its, NULL);
+	emu_note(&emu, "cpu-report %ld ticks/s", sysconf(_SC_CLK_TCK));
+	cpu_report();
+}
+
+static void cleanup(void)
+{
+	view_close();
+	if (vi2c)
+		vi2c_free(vi2c);
+	if (emu.timeline)
+		fflush(emu.timeline);
+	if (socket_path)
+		unlink(socket_path);
+	if (control_path)
+		unlink(control_path);
+}
+
+static void start(const struct options *o)
+{
+	unsigned int i;
+	int ret;
+
+	emu_init(&emu, o->chips, vi2c_now_ns);
+	emu.set_delay = vhost_set_delay;
+	if (o->timeline_path) {
+		emu.timeline = fopen(o->timeline_path, "w");
+		if (!emu.timeline)
+			die(o->timeline_path, errno);
+		setvbuf(emu.timeline, NULL, _IOFBF, 1 << 16);
 	}
+	emu.epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (emu.epfd < 0)
+		die("epoll_create1", errno);
+	for (i = 0; i < emu.bus.n; i++)
+		emu.bus.chip[i].trace = o->trace;
+	emu_note(&emu, "start lp5523-emu 0x%02x%s", LP5523_I2C_ADDR,
+		 emu.bus.n > 1 ? " 0x33" : "");
+	start_faults(o);
+	start_signals();
+	start_timers(o->cpu);
 
 	/* control first: when the vhost-user socket shows, both are up */
-	if (control_path) {
-		listen_unix(control_path);
+	socket_path = o->socket_path;
+	if (o->control_path) {
+		control_path = o->control_path;
+		unlink_stale(control_path);
 		ret = control_listen(&emu, control_path);
 		if (ret < 0)
 			die(control_path, -ret);
 	}
-	listen_unix(socket_path);
-	strcpy(sa.sun_path, socket_path);
-	vhost_lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (vhost_lfd < 0)
-		die("socket", errno);
-	if (bind(vhost_lfd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		die(socket_path, errno);
-	if (listen(vhost_lfd, 1) < 0)
-		die(socket_path, errno);
-	add_fd(vhost_lfd, &accept_h);
+	listen_vhost(socket_path);
 	atexit(cleanup);
 
-	if (view_on && view_open() < 0) {
+	emu.view_on = o->view;
+	if (emu.view_on && view_open() < 0) {
 		fprintf(stderr, "lp5523-emu: /dev/tty: %s (no view)\n",
 			strerror(errno));
-		view_on = false;
+		emu.view_on = false;
 	}
+}
+
+static void run(void)
+{
+	struct epoll_event evs[16];
+	int i, n;
 
 	while (!quit) {
 		emu_rearm();
-		if (timeline)
-			fflush(timeline);
+		if (emu.timeline)
+			fflush(emu.timeline);
 		n = epoll_wait(emu.epfd, evs, ARRAY_SIZE(evs), -1);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -496,13 +486,22 @@ int main(int argc, char **argv)
 			h->fn(h, evs[i].events);
 		}
 		if (vhost_drop) {
-			vi2c_free(emu.vi2c);
-			emu.vi2c = NULL;
+			vi2c_free(vi2c);
+			vi2c = NULL;
 			vhost_drop = false;
 		}
 	}
 	emu_sync(&emu);
-	if (view_on)
+	if (emu.view_on)
 		view_draw();
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+
+	parse_options(argc, argv, &o);
+	start(&o);
+	run();
 	return 0;
 }

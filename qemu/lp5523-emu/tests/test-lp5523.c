@@ -16,7 +16,6 @@
 
 #include "emu.h"
 #include "lp5523.h"
-#include "vhost-i2c.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define MS(x)		((uint64_t)(x) * LP5523_CLOCK_HZ / 1000)
@@ -29,6 +28,12 @@ struct rec {
 
 static struct lp5523 chip;
 static uint64_t cur;			/* test time in cycles */
+/* bus tests: xfer() goes to test_emu's bus, to address cur_addr */
+static bool on_bus;
+static uint16_t cur_addr = LP5523_I2C_ADDR;
+static unsigned int n_xfers;		/* messages sent by xfer() */
+struct emu;
+static struct emu *bus_emu(void);
 static struct rec recs[1 << 16];
 static unsigned int nrec;
 static char events[1 << 16];
@@ -83,7 +88,10 @@ static void goto_cycle(uint64_t c)
 {
 	if (c > cur)
 		cur = c;
-	lp5523_advance(&chip, c2ns(cur));
+	if (on_bus)
+		emu_sync(bus_emu());
+	else
+		lp5523_advance(&chip, c2ns(cur));
 }
 
 static void sleep_cycles(uint64_t c)
@@ -99,12 +107,16 @@ static uint64_t us_at(uint64_t c)
 static int xfer(uint16_t flags, uint8_t *buf, uint32_t len)
 {
 	struct lp5523_msg msg = {
-		.addr = LP5523_I2C_ADDR, .flags = flags, .len = len, .buf = buf,
+		.addr = cur_addr, .flags = flags, .len = len, .buf = buf,
 	};
 	int ret;
 
 	goto_cycle(cur);
-	ret = lp5523_i2c_ops.xfer(&chip, &msg);
+	n_xfers++;
+	if (on_bus)
+		ret = lp5523_bus_i2c_ops.xfer(&bus_emu()->bus, &msg);
+	else
+		ret = lp5523_i2c_ops.xfer(&chip, &msg);
 	sleep_cycles(XFER_CYCLES);
 	return ret;
 }
@@ -141,6 +153,8 @@ static void fresh_chip(void)
 
 	lp5523_init(&chip, &sink);
 	chip.trace = getenv("LP5523_TEST_TRACE") != NULL;
+	on_bus = false;
+	cur_addr = LP5523_I2C_ADDR;
 	cur = 0;
 	nrec = 0;
 	nevents = 0;
@@ -1008,18 +1022,34 @@ static void test_fault_nack(void)
 	}
 }
 
-/* control.c runs against the test clock; no vhost-user device here */
+/* emu.c and control.c run against the test clock */
 static struct emu test_emu;
 
-void emu_sync(struct emu *emu)
+static uint64_t test_clock_ns(void)
 {
-	lp5523_advance(&emu->chip, c2ns(cur));
+	return c2ns(cur);
 }
 
-void vi2c_set_delay(struct vi2c *v, unsigned int ms)
+void view_output(unsigned int out, unsigned int pwm)
 {
-	(void)v;
-	(void)ms;
+	(void)out;
+	(void)pwm;
+}
+
+static struct emu *bus_emu(void)
+{
+	return &test_emu;
+}
+
+static void test_emu_init(unsigned int chips)
+{
+	unsigned int i;
+
+	emu_init(&test_emu, chips, test_clock_ns);
+	for (i = 0; i < chips; i++) {
+		test_emu.bus.chip[i].sink = chip.sink;
+		test_emu.bus.chip[i].trace = chip.trace;
+	}
 }
 
 static int ctl(const char *cmd)
@@ -1032,17 +1062,19 @@ static int ctl(const char *cmd)
 
 static void test_control_commands(void)
 {
-	struct lp5523_faults *f = &test_emu.chip.faults;
+	struct lp5523_faults *f;
 
 	fresh_chip();
-	lp5523_init(&test_emu.chip, &chip.sink);
+	test_emu_init(1);
+	f = &test_emu.bus.chip[0].faults;
 	EXPECT_EQ("nack reg hex", 0, ctl("nack reg 0x16-0x1e"));
 	EXPECT_EQ("first", 0x16, f->nack_first);
 	EXPECT_EQ("last", 0x1e, f->nack_last);
 	EXPECT_EQ("nack reg bare hex", 0, ctl("nack reg 16-1e"));
+	EXPECT_EQ("first bare", 0x16, f->nack_first);
 	EXPECT_EQ("last bare", 0x1e, f->nack_last);
-	EXPECT_EQ("nack reg decimal", 0, ctl("nack reg 22-30"));
-	EXPECT_EQ("last dec", 30, f->nack_last);
+	EXPECT_EQ("nack reg 22-30 is hex", 0, ctl("nack reg 22-30"));
+	EXPECT_EQ("last 22-30", 0x30, f->nack_last);
 	EXPECT_EQ("nack reg one", 0, ctl("nack reg 0x3a"));
 	EXPECT_EQ("one", 0x3a, f->nack_last);
 	EXPECT_EQ("nack reg reversed", -EINVAL, ctl("nack reg 0x1e-0x16"));
@@ -1053,7 +1085,7 @@ static void test_control_commands(void)
 	EXPECT_EQ("off every", 0, f->nack_every);
 	EXPECT_EQ("off reg", -1, f->nack_first);
 	EXPECT_EQ("delay", 0, ctl("delay 5000"));
-	EXPECT_EQ("delay capped", VI2C_MAX_DELAY_MS, test_emu.delay_ms);
+	EXPECT_EQ("delay capped", EMU_MAX_DELAY_MS, test_emu.delay_ms);
 	EXPECT_EQ("stuck on", 0, ctl("stuck on"));
 	EXPECT_EQ("stuck", 1, f->stuck);
 	EXPECT_EQ("stuck bad", -EINVAL, ctl("stuck maybe"));
@@ -1662,6 +1694,172 @@ static void test_startup_busy_while_disabled(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Control channel, counters, the second chip, the host timer          */
+
+/* "faults off" also forgets how far "nack every" had counted */
+static void test_control_faults_off_count(void)
+{
+	struct lp5523_faults *f;
+
+	fresh_chip();
+	test_emu_init(1);
+	on_bus = true;
+	f = &test_emu.bus.chip[0].faults;
+	ctl("nack every 3");
+	wr(0x3c, 1);
+	wr(0x3c, 2);
+	EXPECT_EQ("counted", 2, f->nack_count);
+	ctl("faults off");
+	EXPECT_EQ("count after faults off", 0, f->nack_count);
+	EXPECT_EQ("0x33 nack reg on a one-chip bus", -EINVAL,
+		  ctl("0x33 nack reg 16-1e"));
+}
+
+/* A line longer than the buffer is refused whole, not run cut short. */
+static void test_control_overlong_line(void)
+{
+	struct control_input in = { 0 };
+	char line[CONTROL_LINE_MAX + 64];
+
+	fresh_chip();
+	test_emu_init(1);
+	memset(line, ' ', sizeof(line));
+	memcpy(line, "stuck on", 8);	/* what a cut would run */
+	line[sizeof(line) - 1] = '\n';
+	control_feed(&test_emu, &in, line, sizeof(line));
+	EXPECT_EQ("stuck after an overlong line", 0,
+		  test_emu.bus.chip[0].faults.stuck);
+	expect_event("ctl-error line longer than", true);
+	control_feed(&test_emu, &in, "stuck on\n", 9);
+	EXPECT_EQ("the next line runs", 1, test_emu.bus.chip[0].faults.stuck);
+	/* a line in two reads */
+	control_feed(&test_emu, &in, "stuck o", 7);
+	control_feed(&test_emu, &in, "ff\r\n", 4);
+	EXPECT_EQ("split line", 0, test_emu.bus.chip[0].faults.stuck);
+}
+
+static void fresh_bus(void)
+{
+	fresh_chip();
+	test_emu_init(2);
+	on_bus = true;
+}
+
+static bool bus_probe(uint16_t addr)
+{
+	cur_addr = addr;
+	return replay(probe_transcript, ARRAY_SIZE(probe_transcript));
+}
+
+/* Every mark carries each chip's count of answered I2C messages. */
+static void test_mark_counters(void)
+{
+	char want[64];
+	unsigned int n;
+
+	fresh_bus();
+	ctl("mark a");
+	expect_event("mark a | i2c 0x32=0 0x33=0", true);
+	n = n_xfers;
+	bus_probe(0x32);
+	n = n_xfers - n;
+	ctl("mark b");
+	snprintf(want, sizeof(want), "mark b | i2c 0x32=%u 0x33=0", n);
+	expect_event(want, true);
+	cur_addr = 0x33;
+	rd(0x00);
+	ctl("mark c");
+	snprintf(want, sizeof(want), "mark c | i2c 0x32=%u 0x33=2", n);
+	expect_event(want, true);
+}
+
+/* 0x33 is a chip of its own; its outputs are 10-18 on the timeline. */
+static void test_second_chip(void)
+{
+	uint64_t t0;
+	int i;
+
+	fresh_bus();
+	if (!bus_probe(0x32) || !bus_probe(0x33))
+		return;
+	cur_addr = 0x33;
+	t0 = run_prog(0, "9d8040ffc000", D(7));
+	goto_cycle(t0 + 100);
+	i = next_change(16, 0);
+	EXPECT_EQ("output 16 (0x33 D7) changed", 1, i >= 0);
+	if (i >= 0)
+		EXPECT_EQ("output 16 at set_pwm", us_at(t0 + 16), recs[i].t_us);
+	EXPECT_EQ("output 7 (0x32 D7) unchanged", -1, next_change(7, 0));
+	expect_event("0x33 engine1 end", true);
+	cur_addr = 0x32;
+	EXPECT_EQ("0x32 D7 PWM register", 0, rd(0x1c));
+	EXPECT_EQ("0x32 engine 1 mode", 0x00, rd(0x01));
+}
+
+/*
+ * TRIG pins wired: an external send of 0x33 releases 0x32's waiting
+ * engine at the cycle it is sent; 0x33's own engines do not see it.
+ */
+static void test_trig_between_chips(void)
+{
+	uint64_t t0;
+	int i;
+
+	fresh_bus();
+	if (!bus_probe(0x32) || !bus_probe(0x33))
+		return;
+	/* 0x32 engine 1: wait for TRIG; set_pwm 255 on D7 */
+	cur_addr = 0x32;
+	run_prog(0, "9d80f00040ffc000", D(7));
+	sleep_cycles(1000);
+	/* 0x33 engine 1 waits for TRIG too; engine 2 sends after 512 */
+	cur_addr = 0x33;
+	abi_mode_load(0);
+	abi_leds(0, D(5));
+	abi_load(0, "9d80f00040ffc000");
+	abi_mode_load(1);
+	abi_leds(1, D(6));
+	abi_load(1, "9d804200e04040ffc000");
+	nrec = 0;
+	t0 = abi_run() + 1;
+	goto_cycle(t0 + 2000);
+	i = next_change(7, 0);
+	EXPECT_EQ("0x32 D7 released", 1, i >= 0);
+	if (i >= 0)
+		EXPECT_EQ("0x32 D7 at the send", us_at(t0 + 528), recs[i].t_us);
+	i = next_change(15, 0);
+	EXPECT_EQ("0x33 D6 (sender) went on", 1, i >= 0);
+	EXPECT_EQ("0x33 D5 (sender's chip) still waiting", -1,
+		  next_change(14, 0));
+}
+
+/* The host timer is armed for the next output change, not every tick. */
+static void test_wake_for_output_changes(void)
+{
+	uint64_t t0, wake;
+
+	fresh_bus();
+	if (!bus_probe(0x32))
+		return;
+	/* MCE's idle program: mux_map_next; rst, forever */
+	t0 = run_prog(0, "9d800000", D(7));
+	goto_cycle(t0 + 100);
+	wake = emu_next_wake_ns(&test_emu) - test_emu.start_ns;
+	EXPECT_EQ("idle loop: next wake >= 0.9 s away", 1,
+		  wake >= c2ns(cur) + 900000000ull);
+	/* a ramp: the next step, 16 cycles apart */
+	t0 = run_prog(1, "9d8002ffc000", D(1));
+	goto_cycle(t0 + 40);
+	wake = emu_next_wake_ns(&test_emu) - test_emu.start_ns;
+	EXPECT_EQ("ramp: wake at its next step", c2ns(t0 + 48) / 1000,
+		  (wake - 1) / 1000);
+	/* nothing runs: no wake */
+	wr(0x01, 0x00);
+	EXPECT_EQ("disabled: no wake", 1,
+		  emu_next_wake_ns(&test_emu) == UINT64_MAX);
+}
+
+/* ------------------------------------------------------------------ */
 
 static void dump_events(void)
 {
@@ -1715,6 +1913,12 @@ static const struct test tests[] = {
 	{ "pc_write_in_trigger_wait", test_pc_write_in_trigger_wait },
 	{ "load_from_disabled_only", test_load_from_disabled_only },
 	{ "startup_busy_while_disabled", test_startup_busy_while_disabled },
+	{ "control_faults_off_resets_count", test_control_faults_off_count },
+	{ "control_overlong_line_refused", test_control_overlong_line },
+	{ "mark_carries_i2c_counters", test_mark_counters },
+	{ "second_chip_at_0x33", test_second_chip },
+	{ "trig_pin_between_chips", test_trig_between_chips },
+	{ "wake_only_for_output_changes", test_wake_for_output_changes },
 };
 
 static unsigned int n_run, n_pass;
