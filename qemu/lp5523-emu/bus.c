@@ -43,12 +43,15 @@ void lp5523_bus_init(struct lp5523_bus *bus, unsigned int n,
 	for (i = 0; i < n; i++) {
 		struct lp5523 *chip = &bus->chip[i];
 
-		lp5523_init(chip, sink);
+		lp5523_init(chip, NULL);
 		chip->addr = LP5523_I2C_ADDR + i;
 		chip->out_first = i * LP5523_OUTPUTS;
 		if (i)
 			snprintf(chip->prefix, sizeof(chip->prefix),
 				 "0x%02x ", chip->addr);
+		if (sink)
+			chip->sink = *sink;
+		lp5523_reset(chip);	/* power-on, logged with its name */
 	}
 	bus_wire(bus);
 }

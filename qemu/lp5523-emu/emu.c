@@ -34,7 +34,8 @@ static void tl_event(void *ctx, uint64_t t_us, const char *text)
 			(unsigned long long)t_us, text);
 }
 
-void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void))
+void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void),
+	      FILE *tl)
 {
 	struct lp5523_sink sink = {
 		.output = tl_output, .event = tl_event, .ctx = emu,
@@ -42,6 +43,7 @@ void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void))
 
 	memset(emu, 0, sizeof(*emu));
 	emu->epfd = -1;
+	emu->timeline = tl;
 	emu->clock_ns = clock_ns;
 	emu->start_ns = clock_ns();
 	lp5523_bus_init(&emu->bus, chips, &sink);

@@ -36,8 +36,9 @@ struct emu {
 	void *set_delay_ctx;
 };
 
-/* A fresh emulator state with @chips chips (1 or 2); nothing opened. */
-void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void));
+/* A fresh emulator state with @chips chips (1 or 2), its timeline @tl */
+void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void),
+	      FILE *tl);
 /* Time since the emulator started. */
 uint64_t emu_now_ns(const struct emu *emu);
 /* Bring every chip to now (call before touching one). */

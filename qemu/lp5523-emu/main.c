@@ -423,17 +423,18 @@ static void cleanup(void)
 
 static void start(const struct options *o)
 {
+	FILE *tl = NULL;
 	unsigned int i;
 	int ret;
 
-	emu_init(&emu, o->chips, vi2c_now_ns);
-	emu.set_delay = vhost_set_delay;
 	if (o->timeline_path) {
-		emu.timeline = fopen(o->timeline_path, "w");
-		if (!emu.timeline)
+		tl = fopen(o->timeline_path, "w");
+		if (!tl)
 			die(o->timeline_path, errno);
-		setvbuf(emu.timeline, NULL, _IOFBF, 1 << 16);
+		setvbuf(tl, NULL, _IOFBF, 1 << 16);
 	}
+	emu_init(&emu, o->chips, vi2c_now_ns, tl);
+	emu.set_delay = vhost_set_delay;
 	emu.epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (emu.epfd < 0)
 		die("epoll_create1", errno);

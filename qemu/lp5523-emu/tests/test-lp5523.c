@@ -1045,7 +1045,7 @@ static void test_emu_init(unsigned int chips)
 {
 	unsigned int i;
 
-	emu_init(&test_emu, chips, test_clock_ns);
+	emu_init(&test_emu, chips, test_clock_ns, NULL);
 	for (i = 0; i < chips; i++) {
 		test_emu.bus.chip[i].sink = chip.sink;
 		test_emu.bus.chip[i].trace = chip.trace;
