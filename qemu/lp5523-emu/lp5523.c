@@ -136,32 +136,6 @@
 #define LP5523_LED_CTRL_FADER(v)	((v) >> 6)
 #define LP5523_LED_CTRL_LOG_EN		0x20
 
-/* ------------------------------------------------------------------ */
-/* Register reset values                                               */
-
-static const struct {
-	uint8_t reg, val;
-} lp5523_reset_values[] = {
-	{ LP5523_REG_ENABLE_LEDS_MSB, 0x01 },	/* [DS] 7.6.2.4: D9_ON */
-	{ LP5523_REG_ENABLE_LEDS_LSB, 0xff },	/* [DS] 7.6.2.5: D8..D1_ON */
-	{ LP5523_REG_LED_CURRENT_BASE + 0, 0xaf }, /* [DS]: 17.5 mA */
-	{ LP5523_REG_LED_CURRENT_BASE + 1, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 2, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 3, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 4, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 5, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 6, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 7, 0xaf },
-	{ LP5523_REG_LED_CURRENT_BASE + 8, 0xaf },
-	{ LP5523_REG_CONFIG, 0x40 },		/* [DS]: EN_AUTO_INCR */
-	{ LP5523_REG_STATUS, 0x40 },		/* [DS] table 3: MASK_BUSY */
-	{ LP5523_REG_TEMP_READ, LP5523_TEMP_25C }, /* [DS]: 25 C */
-	{ LP5523_REG_CH1_PROG_START + 0, 0x00 }, /* [DS] */
-	{ LP5523_REG_CH1_PROG_START + 1, 0x08 }, /* [DS] */
-	{ LP5523_REG_CH1_PROG_START + 2, 0x10 }, /* [DS] */
-	/* everything else resets to 0x00 [DS] table 3 */
-};
-
 static const char *const lp5523_mode_name[] = {
 	"disabled", "load", "run", "halt"
 };
@@ -1141,58 +1115,87 @@ static void start_ledtest(struct lp5523 *chip, uint8_t val)
 	chip->ledtest_done = chip->cycle + LP5523_LEDTEST_CYCLES;
 }
 
-static uint8_t reg_read(struct lp5523 *chip, unsigned int reg)
+static uint8_t rd_pc(struct lp5523 *chip, unsigned int reg)
 {
-	int idx;
-
-	switch (reg) {
-	case LP5523_REG_ENABLE ... LP5523_REG_LED_CTRL_BASE + 8:
-	case LP5523_REG_LED_PWM_BASE ... LP5523_REG_LED_PWM_BASE + 8:
-	case LP5523_REG_LED_CURRENT_BASE ... LP5523_REG_LED_CURRENT_BASE + 8:
-	case LP5523_REG_CONFIG:
-	case LP5523_REG_INT:
-	case LP5523_REG_VARIABLE:
-	case LP5523_REG_TEMP_WRITE:
-	case LP5523_REG_LED_TEST_CTRL:
-	case LP5523_REG_LED_TEST_ADC:
-	case LP5523_REG_MASTER_FADER_BASE ... LP5523_REG_MASTER_FADER_BASE + 2:
-	case LP5523_REG_CH1_PROG_START ... LP5523_REG_PROG_PAGE_SEL:
-	case LP5523_REG_GAIN_CHANGE:
-		return chip->regs[reg];
-	case LP5523_REG_PC1 ... LP5523_REG_PC1 + 2:
-		return chip->eng[reg - LP5523_REG_PC1].pc;
-	case LP5523_REG_STATUS:
-		return read_status(chip);
-	case LP5523_REG_RESET:
-		return 0;
-	case LP5523_REG_TEMP_CTRL:
-		return chip->regs[reg] |
-		       (chip->temp_done_valid && chip->cycle < chip->temp_done ?
-			0x80 : 0);
-	case LP5523_REG_TEMP_READ:
-		return LP5523_TEMP_25C;
-	case LP5523_REG_ENG1_VARIABLE_A ... LP5523_REG_ENG1_VARIABLE_A + 2:
-		return chip->eng[reg - LP5523_REG_ENG1_VARIABLE_A].var_a;
-	case LP5523_REG_PROG_MEM ... LP5523_REG_PROG_MEM_END:
-		idx = prog_index(chip, reg, false);
-		if (idx < 0)
-			return LP5523_U_PROG_NO_LOAD_READ;
-		return reg & 1 ? chip->prog[idx] & 0xff : chip->prog[idx] >> 8;
-	case LP5523_REG_ENG1_MAP_MSB ... LP5523_REG_ENG1_MAP_MSB + 5:
-		idx = (reg - LP5523_REG_ENG1_MAP_MSB) / 2;
-		return reg & 1 ? chip->eng[idx].map & 0xff :
-				 chip->eng[idx].map >> 8;
-	default:
-		lp5523_note(chip, "bad-access read 0x%02x", reg);
-		return 0;
-	}
+	return chip->eng[reg - LP5523_REG_PC1].pc;
 }
 
-static void write_led_ctrl(struct lp5523 *chip, unsigned int i, uint8_t val)
+static uint8_t rd_zero(struct lp5523 *chip, unsigned int reg)
 {
-	uint8_t old = chip->regs[LP5523_REG_LED_CTRL_BASE + i];
+	(void)chip;
+	(void)reg;
+	return 0;
+}
 
-	chip->regs[LP5523_REG_LED_CTRL_BASE + i] = val;
+static uint8_t rd_status(struct lp5523 *chip, unsigned int reg)
+{
+	(void)reg;
+	return read_status(chip);
+}
+
+static uint8_t rd_temp_ctrl(struct lp5523 *chip, unsigned int reg)
+{
+	return chip->regs[reg] |
+	       (chip->temp_done_valid && chip->cycle < chip->temp_done ?
+		0x80 : 0);
+}
+
+static uint8_t rd_var_a(struct lp5523 *chip, unsigned int reg)
+{
+	return chip->eng[reg - LP5523_REG_ENG1_VARIABLE_A].var_a;
+}
+
+static uint8_t rd_prog(struct lp5523 *chip, unsigned int reg)
+{
+	int idx = prog_index(chip, reg, false);
+
+	if (idx < 0)
+		return LP5523_U_PROG_NO_LOAD_READ;
+	return reg & 1 ? chip->prog[idx] & 0xff : chip->prog[idx] >> 8;
+}
+
+static uint8_t rd_map(struct lp5523 *chip, unsigned int reg)
+{
+	unsigned int e = (reg - LP5523_REG_ENG1_MAP_MSB) / 2;
+
+	return reg & 1 ? chip->eng[e].map & 0xff : chip->eng[e].map >> 8;
+}
+
+static void wr_enable(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	bool was_paused = chip_paused(chip);
+
+	(void)reg;
+	write_enable(chip, val);
+	chip->frozen = any_load(chip);
+	pause_update(chip, was_paused);
+	update_outputs(chip);
+}
+
+static void wr_op_mode(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	bool was_paused = chip_paused(chip);
+
+	(void)reg;
+	write_op_mode(chip, val);
+	chip->frozen = any_load(chip);
+	pause_update(chip, was_paused);
+	update_outputs(chip);
+}
+
+/* a plain register whose value the outputs depend on */
+static void wr_outputs(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	chip->regs[reg] = val;
+	update_outputs(chip);
+}
+
+static void wr_led_ctrl(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	unsigned int i = reg - LP5523_REG_LED_CTRL_BASE;
+	uint8_t old = chip->regs[reg];
+
+	chip->regs[reg] = val;
 	if ((old ^ val) & LP5523_LED_CTRL_LOG_EN)
 		lp5523_note(chip, "D%u %s", i + 1,
 			    val & LP5523_LED_CTRL_LOG_EN ? "log" : "linear");
@@ -1202,127 +1205,176 @@ static void write_led_ctrl(struct lp5523 *chip, unsigned int i, uint8_t val)
 	update_outputs(chip);
 }
 
+static void wr_pwm(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	if (!chip_enabled(chip)) {	/* ignored [DS] */
+		lp5523_note(chip, "bad-access pwm 0x%02x while disabled", reg);
+		return;
+	}
+	wr_outputs(chip, reg, val);
+}
+
+static void wr_current(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	if (chip->regs[reg] != val)
+		lp5523_note(chip, "D%u current %u.%u mA",
+			    reg - LP5523_REG_LED_CURRENT_BASE + 1,
+			    val / 10, val % 10);
+	chip->regs[reg] = val;
+}
+
+static void wr_pc(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	unsigned int i = reg - LP5523_REG_PC1;
+
+	/* R/W only in hold, ignored while CHIP_EN = 0 [DS] */
+	if (!chip_enabled(chip) || eng_exec(chip, i) != LP5523_EXEC_HOLD ||
+	    chip->eng[i].busy || val >= LP5523_PROG_WORDS) {
+		lp5523_note(chip, "bad-access pc%u <- 0x%02x", i + 1, val);
+		return;
+	}
+	/* a trigger wait is left: the engine goes on from here */
+	chip->eng[i].wait_trig = false;
+	chip->eng[i].pc = val;
+	chip->eng[i].next_pc = val;
+}
+
+static void wr_reset(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	(void)reg;
+	if (val == 0xff)
+		lp5523_reset(chip);
+}
+
+static void wr_temp_ctrl(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	chip->regs[reg] = val;
+	if (val & 0x04) {
+		chip->temp_done = chip->cycle + LP5523_TEMP_CYCLES;
+		chip->temp_done_valid = 1;
+	}
+}
+
+static void wr_temp_write(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	/* clamped to -39..89 C [DS] */
+	if ((int8_t)val < -39)
+		val = (uint8_t)-39;
+	else if ((int8_t)val > 89)
+		val = 89;
+	chip->regs[reg] = val;
+}
+
+static void wr_ledtest(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	chip->regs[reg] = val;
+	start_ledtest(chip, val);
+}
+
+static void wr_start_addr(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	if (val >= LP5523_PROG_WORDS)
+		lp5523_note(chip, "bad-access start 0x%02x", val);
+	chip->regs[reg] = val % LP5523_PROG_WORDS;
+}
+
+static void wr_prog(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	int idx = prog_index(chip, reg, true);
+
+	if (idx < 0)
+		return;
+	if (reg & 1)
+		chip->prog[idx] = (chip->prog[idx] & 0xff00) | val;
+	else
+		chip->prog[idx] = (chip->prog[idx] & 0x00ff) | val << 8;
+}
+
+/*
+ * The register map, [DS] table 3 and 7.6.2: address range, reset value,
+ * writable bits (a write is masked with them), access, and the handlers
+ * of registers with side effects (NULL: plain storage in regs[]).
+ * Addresses not in the table are reserved: reads 0, writes ignored, both
+ * logged as bad-access.
+ */
+enum { ACC_R = 1, ACC_W = 2, ACC_RW = 3 };
+
+struct lp5523_reg {
+	uint8_t first, last;
+	uint8_t reset, wmask, access;
+	const char *name;
+	uint8_t (*read)(struct lp5523 *chip, unsigned int reg);
+	void (*write)(struct lp5523 *chip, unsigned int reg, uint8_t val);
+};
+
+#define REG(a, b, rst, wm, acc, nm, rd, wr) \
+	{ (a), (b), (rst), (wm), (acc), (nm), (rd), (wr) }
+static const struct lp5523_reg lp5523_regs[] = {
+	REG(0x00, 0x00, 0x00, 0x7f, ACC_RW, "ENABLE/ENGINE CNTRL1", NULL, wr_enable),
+	REG(0x01, 0x01, 0x00, 0x3f, ACC_RW, "ENGINE CNTRL2", NULL, wr_op_mode),
+	REG(0x02, 0x02, 0x00, 0x01, ACC_RW, "OUTPUT RATIOMETRIC MSB", NULL, NULL),
+	REG(0x03, 0x03, 0x00, 0xff, ACC_RW, "OUTPUT RATIOMETRIC LSB", NULL, NULL),
+	REG(0x04, 0x04, 0x01, 0x01, ACC_RW, "OUTPUT ON/OFF MSB", NULL, wr_outputs),
+	REG(0x05, 0x05, 0xff, 0xff, ACC_RW, "OUTPUT ON/OFF LSB", NULL, wr_outputs),
+	REG(0x06, 0x0e, 0x00, 0xff, ACC_RW, "D1-D9 CONTROL", NULL, wr_led_ctrl),
+	REG(0x16, 0x1e, 0x00, 0xff, ACC_RW, "D1-D9 PWM", NULL, wr_pwm),
+	REG(0x26, 0x2e, 0xaf, 0xff, ACC_RW, "D1-D9 CURRENT CONTROL", NULL, wr_current),
+	REG(0x36, 0x36, 0x40, 0xff, ACC_RW, "MISC", NULL, NULL),
+	REG(0x37, 0x39, 0x00, 0x7f, ACC_RW, "ENGINE1-3 PC", rd_pc, wr_pc),
+	REG(0x3a, 0x3a, 0x40, 0x00, ACC_R, "STATUS/INTERRUPT", rd_status, NULL),
+	REG(0x3b, 0x3b, 0x00, 0x05, ACC_RW, "INT/GPO", NULL, NULL),
+	REG(0x3c, 0x3c, 0x00, 0xff, ACC_RW, "VARIABLE", NULL, NULL),
+	REG(0x3d, 0x3d, 0x00, 0xff, ACC_RW, "RESET", rd_zero, wr_reset),
+	REG(0x3e, 0x3e, 0x00, 0x07, ACC_RW, "TEMP ADC CONTROL", rd_temp_ctrl, wr_temp_ctrl),
+	REG(0x3f, 0x3f, LP5523_TEMP_25C, 0x00, ACC_R, "TEMPERATURE READ", NULL, NULL),
+	REG(0x40, 0x40, 0x00, 0xff, ACC_RW, "TEMPERATURE WRITE", NULL, wr_temp_write),
+	REG(0x41, 0x41, 0x00, 0xff, ACC_RW, "LED TEST CONTROL", NULL, wr_ledtest),
+	REG(0x42, 0x42, 0x00, 0x00, ACC_R, "LED TEST ADC", NULL, NULL),
+	REG(0x45, 0x47, 0x00, 0x00, ACC_R, "ENGINE1-3 VARIABLE A", rd_var_a, NULL),
+	REG(0x48, 0x4a, 0x00, 0xff, ACC_RW, "MASTER FADER1-3", NULL, wr_outputs),
+	REG(0x4c, 0x4c, 0x00, 0x7f, ACC_RW, "ENG1 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4d, 0x4d, 0x08, 0x7f, ACC_RW, "ENG2 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4e, 0x4e, 0x10, 0x7f, ACC_RW, "ENG3 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4f, 0x4f, 0x00, 0x07, ACC_RW, "PROG MEM PAGE SEL", NULL, NULL),
+	REG(0x50, 0x6f, 0x00, 0xff, ACC_RW, "PROGRAM MEMORY", rd_prog, wr_prog),
+	REG(0x70, 0x75, 0x00, 0x00, ACC_R, "ENG1-3 MAPPING MSB/LSB", rd_map, NULL),
+	REG(0x76, 0x76, 0x00, 0xfc, ACC_RW, "GAIN CHANGE CTRL", NULL, NULL),
+};
+
+static const struct lp5523_reg *reg_desc(unsigned int reg)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lp5523_regs); i++)
+		if (reg >= lp5523_regs[i].first && reg <= lp5523_regs[i].last)
+			return &lp5523_regs[i];
+	return NULL;
+}
+
+static uint8_t reg_read(struct lp5523 *chip, unsigned int reg)
+{
+	const struct lp5523_reg *d = reg_desc(reg);
+
+	if (!d || !(d->access & ACC_R)) {
+		lp5523_note(chip, "bad-access read 0x%02x", reg);
+		return 0;
+	}
+	return d->read ? d->read(chip, reg) : chip->regs[reg];
+}
+
 static void reg_write(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	bool was_paused = chip_paused(chip);
-	unsigned int i;
-	int idx;
+	const struct lp5523_reg *d = reg_desc(reg);
 
-	switch (reg) {
-	case LP5523_REG_ENABLE:
-		write_enable(chip, val);
-		chip->frozen = any_load(chip);
-		pause_update(chip, was_paused);
-		update_outputs(chip);
-		break;
-	case LP5523_REG_OP_MODE:
-		write_op_mode(chip, val);
-		chip->frozen = any_load(chip);
-		pause_update(chip, was_paused);
-		update_outputs(chip);
-		break;
-	case LP5523_REG_RATIO_MSB:
-		chip->regs[reg] = val & 0x01;
-		break;
-	case LP5523_REG_RATIO_LSB:
-		chip->regs[reg] = val;
-		break;
-	case LP5523_REG_ENABLE_LEDS_MSB:
-	case LP5523_REG_ENABLE_LEDS_LSB:
-		chip->regs[reg] = reg == LP5523_REG_ENABLE_LEDS_MSB ?
-				  val & 0x01 : val;
-		update_outputs(chip);
-		break;
-	case LP5523_REG_LED_CTRL_BASE ... LP5523_REG_LED_CTRL_BASE + 8:
-		write_led_ctrl(chip, reg - LP5523_REG_LED_CTRL_BASE, val);
-		break;
-	case LP5523_REG_LED_PWM_BASE ... LP5523_REG_LED_PWM_BASE + 8:
-		if (!chip_enabled(chip)) {	/* ignored [DS] */
-			lp5523_note(chip, "bad-access pwm 0x%02x while disabled",
-				    reg);
-			break;
-		}
-		chip->regs[reg] = val;
-		update_outputs(chip);
-		break;
-	case LP5523_REG_LED_CURRENT_BASE ... LP5523_REG_LED_CURRENT_BASE + 8:
-		i = reg - LP5523_REG_LED_CURRENT_BASE;
-		if (chip->regs[reg] != val)
-			lp5523_note(chip, "D%u current %u.%u mA", i + 1,
-				    val / 10, val % 10);
-		chip->regs[reg] = val;
-		break;
-	case LP5523_REG_CONFIG:
-	case LP5523_REG_VARIABLE:
-	case LP5523_REG_GAIN_CHANGE:
-		chip->regs[reg] = val;
-		break;
-	case LP5523_REG_INT:
-		chip->regs[reg] = val & 0x05;
-		break;
-	case LP5523_REG_PC1 ... LP5523_REG_PC1 + 2:
-		i = reg - LP5523_REG_PC1;
-		/* R/W only in hold, ignored while CHIP_EN = 0 [DS] */
-		if (!chip_enabled(chip) ||
-		    eng_exec(chip, i) != LP5523_EXEC_HOLD ||
-		    chip->eng[i].busy || (val & 0x7f) >= LP5523_PROG_WORDS) {
-			lp5523_note(chip, "bad-access pc%u <- 0x%02x", i + 1,
-				    val);
-			break;
-		}
-		/* a trigger wait is left: the engine goes on from here */
-		chip->eng[i].wait_trig = false;
-		chip->eng[i].pc = val & 0x7f;
-		chip->eng[i].next_pc = val & 0x7f;
-		break;
-	case LP5523_REG_RESET:
-		if (val == 0xff)
-			lp5523_reset(chip);
-		break;
-	case LP5523_REG_TEMP_CTRL:
-		chip->regs[reg] = val & 0x07;
-		if (val & 0x04) {
-			chip->temp_done = chip->cycle + LP5523_TEMP_CYCLES;
-			chip->temp_done_valid = 1;
-		}
-		break;
-	case LP5523_REG_TEMP_WRITE:
-		/* clamped to -39..89 C [DS] */
-		if ((int8_t)val < -39)
-			val = (uint8_t)-39;
-		else if ((int8_t)val > 89)
-			val = 89;
-		chip->regs[reg] = val;
-		break;
-	case LP5523_REG_LED_TEST_CTRL:
-		chip->regs[reg] = val;
-		start_ledtest(chip, val);
-		break;
-	case LP5523_REG_MASTER_FADER_BASE ... LP5523_REG_MASTER_FADER_BASE + 2:
-		chip->regs[reg] = val;
-		update_outputs(chip);
-		break;
-	case LP5523_REG_CH1_PROG_START ... LP5523_REG_CH1_PROG_START + 2:
-		if ((val & 0x7f) >= LP5523_PROG_WORDS)
-			lp5523_note(chip, "bad-access start 0x%02x", val);
-		chip->regs[reg] = (val & 0x7f) % LP5523_PROG_WORDS;
-		break;
-	case LP5523_REG_PROG_PAGE_SEL:
-		chip->regs[reg] = val & 0x07;
-		break;
-	case LP5523_REG_PROG_MEM ... LP5523_REG_PROG_MEM_END:
-		idx = prog_index(chip, reg, true);
-		if (idx < 0)
-			break;
-		if (reg & 1)
-			chip->prog[idx] = (chip->prog[idx] & 0xff00) | val;
-		else
-			chip->prog[idx] = (chip->prog[idx] & 0x00ff) | val << 8;
-		break;
-	default:
+	if (!d || !(d->access & ACC_W)) {
 		lp5523_note(chip, "bad-access write 0x%02x <- 0x%02x", reg, val);
-		break;
+		return;
 	}
+	val &= d->wmask;
+	if (d->write)
+		d->write(chip, reg, val);
+	else
+		chip->regs[reg] = val;
 }
 
 static void pointer_next(struct lp5523 *chip)
@@ -1424,9 +1476,10 @@ void lp5523_reset(struct lp5523 *chip)
 
 	lp5523_note(chip, "reset");
 	memset(chip->regs, 0, sizeof(chip->regs));
-	for (i = 0; i < ARRAY_SIZE(lp5523_reset_values); i++)
-		chip->regs[lp5523_reset_values[i].reg] =
-			lp5523_reset_values[i].val;
+	/* reset values of the register table; reserved ones read 0 */
+	for (i = 0; i < ARRAY_SIZE(lp5523_regs); i++)
+		memset(&chip->regs[lp5523_regs[i].first], lp5523_regs[i].reset,
+		       lp5523_regs[i].last - lp5523_regs[i].first + 1);
 	memset(chip->prog, 0, sizeof(chip->prog));
 	for (e = 0; e < LP5523_ENGINES; e++) {
 		memset(&chip->eng[e], 0, sizeof(chip->eng[e]));
