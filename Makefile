@@ -187,7 +187,7 @@ $(O)/clients/.stamp_clients: | $(O)/.stamp_deps
 	$(Q)touch $@
 
 GUEST_FILES := $(shell find $(TOP)/guest-tests $(TOP)/demo -type f 2>/dev/null) \
-	$(TOP)/qemu/board/init
+	$(TOP)/qemu/board/init $(TOP)/README.md $(wildcard $(TOP)/Documentation/*.md)
 $(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(O)/clients/.stamp_clients $(GUEST_FILES) \
 		$(TOP)/qemu/board/mkinitramfs.sh
 	$(call step,CPIO,$@)

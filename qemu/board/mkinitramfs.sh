@@ -4,9 +4,10 @@
 #                [<unpacked clients>]
 #
 # The board's initramfs: busybox, /init, the guest tests in /tests, the
-# demo scenes (demo/) in /usr/bin, and, from the directory the Makefile
-# unpacked Debian's arm64 brightnessctl, light and libc6 into, the two
-# clients with the shared libraries `readelf -d` says they need.
+# demo scenes (demo/) in /usr/bin, the user documentation, and, from the
+# directory the Makefile unpacked Debian's arm64 brightnessctl, light and
+# libc6 into, the two clients with the shared libraries `readelf -d` says
+# they need.
 set -eu
 busybox=$1 top=$2 root=$3 out=$4 clients=${5:-}
 CLIENTS="brightnessctl light"
@@ -29,6 +30,10 @@ for f in "$top"/demo/*; do
 	cp "$f" "$root/usr/bin/" && chmod 755 "$root/usr/bin/${f##*/}"
 done
 cp "$top"/demo/lib/* "$root/usr/lib/led_pattern/"
+# The user documentation: guest-tests/user_docs.sh runs its commands.
+mkdir -p "$root/usr/share/doc/led_pattern/Documentation"
+cp "$top/README.md" "$root/usr/share/doc/led_pattern/"
+cp "$top"/Documentation/*.md "$root/usr/share/doc/led_pattern/Documentation/"
 echo 'root:x:0:0:root:/root:/bin/sh' > "$root/etc/passwd"
 
 # needed <elf>: the shared libraries it links to
