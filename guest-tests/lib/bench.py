@@ -219,8 +219,17 @@ class Bench:
         return (c["wakeups"] / c["seconds"],
                 c["cpu_ticks"] / c["hz"] / c["seconds"] * 100)
 
+    def i2c_per_s(self, case, impl, n):
+        """I2C messages the chip at 0x32 answered a second between the run
+        and end marks (the emulator's counters on marks), or None."""
+        w = self.window(case, impl, n)
+        begin = f"bench {case} {impl} {n} " + ("run" if (case, impl, n, "run") in self.marks
+                                                else "begin")
+        msgs = self.tl.i2c_between(begin, f"bench {case} {impl} {n} end")
+        return None if msgs is None else msgs / ((w[2] - w[1]) / 1e6)
+
     def _idle(self):
-        wk, cpu, emu = [], [], []
+        wk, cpu, emu, i2c = [], [], [], []
         for n in self.runs("idle", "base"):
             g = self.guest_cost("idle", "base", n)
             if g:
@@ -230,8 +239,11 @@ class Bench:
             e = w and self.emu_cpu_pct(w[0], w[2])
             if e is not None:
                 emu.append(e)
+            m = self.i2c_per_s("idle", "base", n)
+            if m is not None:
+                i2c.append(m)
         mean = (lambda xs: statistics.mean(xs) if xs else 0.0)
-        return {"wakeups": mean(wk), "cpu": mean(cpu), "emu": mean(emu)}
+        return {"wakeups": mean(wk), "cpu": mean(cpu), "emu": mean(emu), "i2c": mean(i2c)}
 
     def cost_figures(self, case, impl, n, outputs):
         w = self.window(case, impl, n)
@@ -243,9 +255,12 @@ class Bench:
         e = self.emu_cpu_pct(w[0], w[2])
         if e is not None:
             f["emulator_cpu_pct"] = e - self.idle["emu"]
+        m = self.i2c_per_s(case, impl, n)
+        if m is not None:
+            f["i2c_msgs_per_s"] = m - self.idle["i2c"]
         secs = (w[2] - w[1]) / 1e6
-        writes = sum(1 for t, o, p in self.tl.changes if w[1] <= t <= w[2] and o in outputs)
-        f["i2c_pwm_writes_per_s"] = writes / secs
+        changes = sum(1 for t, o, p in self.tl.changes if w[1] <= t <= w[2] and o in outputs)
+        f["output_changes_per_s"] = changes / secs
         return f
 
     def other_engine_latency(self, case, impl, n):
@@ -376,7 +391,7 @@ def main():
           " 1 Hz blink on kb6)")
     print()
     keys = ["guest_wakeups_per_s", "guest_cpu_pct", "emulator_cpu_pct",
-            "i2c_pwm_writes_per_s", "other_engine_late_worst_ms"]
+            "i2c_msgs_per_s", "output_changes_per_s", "other_engine_late_worst_ms"]
     print("| case | " + " | ".join(keys) + " |")
     print("|" + "---|" * (len(keys) + 1))
     for case, title in SCALING + [("idle", "idle (baseline)")]:
@@ -387,7 +402,8 @@ def main():
                 g = b.guest_cost(case, impl, n)
                 f = {"guest_wakeups_per_s": g[0] if g else None,
                      "guest_cpu_pct": g[1] if g else None,
-                     "emulator_cpu_pct": b.emu_cpu_pct(w[0], w[2])}
+                     "emulator_cpu_pct": b.emu_cpu_pct(w[0], w[2]),
+                     "i2c_msgs_per_s": b.i2c_per_s(case, impl, n)}
             else:
                 f = b.cost_figures(case, impl, n,
                                    [1, 2, 3, 4, 5, 6, 7, 8] if case == "leds9" else [1, 2, 3])
@@ -397,7 +413,8 @@ def main():
                   + " | ".join(num(v) for v in vals) + " |")
     print()
     print(f"Idle baseline subtracted: {b.idle['wakeups']:.1f} timer interrupts/s,"
-          f" {b.idle['cpu']:.2f} % guest CPU, {b.idle['emu']:.2f} % emulator CPU.")
+          f" {b.idle['cpu']:.2f} % guest CPU, {b.idle['emu']:.2f} % emulator CPU,"
+          f" {b.idle['i2c']:.1f} I2C messages/s (software1 blinking the boot LED and kb6).")
     return 0
 
 

@@ -57,6 +57,7 @@ def main():
     for impl, name, colour in IMPLS:
         w = first_run(b, "breathe", impl)
         if not w:
+            plots.append(f"1/0 with lines lc rgb '{colour}' title '{name}: not in this run'")
             continue
         steps_file(f"{odir}/breathe-{impl}.dat", Output(b.tl.changes, 7, w[1], w[2]),
                    w[1], SECONDS)
@@ -64,7 +65,7 @@ def main():
     gp += [TERM.format(h=380), f"set output '{odir}/breathe.png'",
            "set title 'breathe 0 1000 255 1000 on lp5523:r, as the emulated chip showed it'",
            "set xlabel 'seconds after echo run / the pattern write'", "set ylabel 'PWM'",
-           "set yrange [-5:270]", "set xrange [0:%g]" % SECONDS, "set key outside right top",
+           "set yrange [-5:270]", "set xrange [0:%g]" % SECONDS, "set key below horizontal",
            "set grid", "plot " + ", ".join(plots), "unset output"]
 
     # colour: one panel per implementation that ran
@@ -72,7 +73,7 @@ def main():
     gp += [TERM.format(h=260 * len(ran) + 40), f"set output '{odir}/colour.png'",
            f"set multiplot layout {len(ran)},1 title "
            "'colour breathe #000000 1000 #ff40c0 1000 on lp5523:r, g, b'",
-           "set key outside right top", "set grid", "set yrange [-5:270]",
+           "set key inside right top horizontal opaque", "set grid", "set yrange [-5:300]",
            "set xrange [0:%g]" % SECONDS, "set ylabel 'PWM'"]
     for k, (impl, name, _) in enumerate(ran):
         w = first_run(b, "colour", impl)
