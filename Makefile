@@ -19,7 +19,7 @@ step = @printf '  %-7s %s\n' '$(1)' '$(2)'
 HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
 	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
 	sparse dt-schema git xz-utils dpkg-dev python3 python3-ply python3-git \
-	make gcc gnuplot-nox
+	make gcc gnuplot-nox libc6-dev-arm64-cross gcc-arm-linux-gnueabihf yamllint
 # arm64 packages downloaded and unpacked (never installed) into $(O): the
 # static busybox, and the LED clients users already have with the C
 # library they link to.
@@ -186,13 +186,22 @@ $(O)/clients/.stamp_clients: | $(O)/.stamp_deps
 	$(Q)for d in $(O)/clients-debs/*.deb; do dpkg-deb -x $$d $(O)/clients || exit 1; done
 	$(Q)touch $@
 
+# Small static aarch64 programs the guest tests run (guest-tests/helpers/
+# *.c, e.g. the sysfs fuzzer), in /usr/bin on the board.
+GUEST_HELPERS := $(patsubst $(TOP)/guest-tests/helpers/%.c,$(O)/guest-helpers/%, \
+	$(wildcard $(TOP)/guest-tests/helpers/*.c))
+$(O)/guest-helpers/%: $(TOP)/guest-tests/helpers/%.c | $(O)/.stamp_deps
+	$(call step,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CROSS_COMPILE)gcc -static -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+
 GUEST_FILES := $(shell find $(TOP)/guest-tests $(TOP)/demo -type f 2>/dev/null) \
 	$(TOP)/qemu/board/init $(TOP)/README.md $(wildcard $(TOP)/Documentation/*.md)
 $(O)/initramfs.cpio.gz: $(O)/busybox/bin/busybox $(O)/clients/.stamp_clients $(GUEST_FILES) \
-		$(TOP)/qemu/board/mkinitramfs.sh
+		$(GUEST_HELPERS) $(TOP)/qemu/board/mkinitramfs.sh
 	$(call step,CPIO,$@)
-	$(Q)$(TOP)/qemu/board/mkinitramfs.sh $(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@ \
-		$(O)/clients
+	$(Q)GUEST_HELPERS="$(GUEST_HELPERS)" $(TOP)/qemu/board/mkinitramfs.sh \
+		$(O)/busybox/bin/busybox $(TOP) $(O)/rootfs $@ $(O)/clients
 
 initramfs: $(O)/initramfs.cpio.gz
 

@@ -7,7 +7,8 @@
 # demo scenes (demo/) in /usr/bin, the user documentation, and, from the
 # directory the Makefile unpacked Debian's arm64 brightnessctl, light and
 # libc6 into, the two clients with the shared libraries `readelf -d` says
-# they need.
+# they need.  $GUEST_HELPERS: programs built from guest-tests/helpers/ for
+# /usr/bin (their sources stay on the host).
 set -eu
 busybox=$1 top=$2 root=$3 out=$4 clients=${5:-}
 CLIENTS="brightnessctl light"
@@ -23,6 +24,10 @@ cp -R "$top/guest-tests/." "$root/tests/"
 # Host-side files stay on the host.
 find "$root/tests" -name '*.check' -delete
 rm -f "$root/tests/run-checks.sh" "$root/tests/run-bench.sh"
+rm -rf "$root/tests/helpers"
+for f in ${GUEST_HELPERS:-}; do
+	cp "$f" "$root/usr/bin/${f##*/}"
+done
 # The demo scenes are commands; what they share is in /usr/lib/led_pattern.
 mkdir -p "$root/usr/lib/led_pattern"
 for f in "$top"/demo/*; do

@@ -1,0 +1,797 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lp-fuzz: write random, boundary, malformed and maximal values into every
+ * attribute of every LED (/sys/class/leds/<led>/) and every led_pattern
+ * engine (/sys/class/led_pattern/<engine>/) from several threads at once,
+ * interleaved with link/unlink, run/stop, color_component changes and
+ * reads; then check that every attribute reads back what its last
+ * accepted write left there.
+ *
+ *   lp-fuzz [-s SEED] [-t SECONDS] [-n MAX_WRITES] [-j THREADS] [-r CLASSDIR]
+ *
+ * CLASSDIR (default /sys/class) holds leds/ and led_pattern/.
+ *
+ * Each thread draws from its own generator seeded with SEED + thread
+ * number.  The threads race, so a seed repeats the values, not their
+ * interleaving.  Writes to one LED (all its attributes) or to one engine
+ * attribute are serialised by a lock in this program, so that "last
+ * accepted" is well defined; writes to different LEDs and engines, and
+ * to different attributes of one engine, run concurrently.
+ *
+ * Output: "# " lines (diagnostics, then a summary).  Exit status 0 when
+ * everything read back as expected, 1 on a mismatch or a bad read, 2 when
+ * a write had not returned SECONDS + 30 s after the start (the stuck
+ * thread and what it wrote are printed first).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_ATTRS	512
+#define MAX_THREADS	16
+#define VAL_MAX		(64 * 1024)
+#define READ_MAX	(64 * 1024)
+#define PATH_LEN	1024
+#define STUCK_GRACE_S	30
+
+enum kind {
+	K_PATTERN,	/* engine: pattern */
+	K_REPEAT,	/* engine: repeat */
+	K_STATE,	/* engine: state */
+	K_TRIGGER,	/* LED: trigger (link/unlink) */
+	K_BRIGHTNESS,	/* LED: brightness */
+	K_COLOR,	/* LED: color_component */
+	K_NUMBER,	/* any other writable attribute: numbers mostly */
+	K_READONLY,	/* written anyway: must be refused */
+	K_NKINDS
+};
+
+static const char *const kind_names[] = {
+	"pattern", "repeat", "state", "trigger", "brightness",
+	"color_component", "number", "read-only",
+};
+
+struct group {			/* one LED or one engine attribute */
+	pthread_mutex_t lock;
+};
+
+struct attr {
+	char path[PATH_LEN];
+	enum kind kind;
+	struct group *grp;
+	/* read back right after the last accepted write (or at the start) */
+	char *expect;
+	int stable;		/* expect must still read back at the end */
+	unsigned long writes, accepted;
+};
+
+static struct attr attrs[MAX_ATTRS];
+static int nattrs;
+static struct group groups[MAX_ATTRS];
+static int ngroups;
+
+static char engine_names[16][256];
+static int nengines;
+static unsigned int max_steps = 1024;
+
+static unsigned long long seed;
+static double duration_s = 60;
+static unsigned long max_writes = 200000;
+static int nthreads = 4;
+static const char *class_dir = "/sys/class";
+
+static volatile int stop_flag;
+static unsigned long total_writes;	/* atomics */
+static unsigned long total_accepted;
+static unsigned long total_reads;
+static unsigned long errnos[256];
+static int failures;
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct thread {
+	pthread_t tid;
+	int id;
+	uint64_t rng;
+	char *buf;
+	char *rbuf;
+	/* what the thread is doing, for the stuck report */
+	volatile int busy;
+	volatile int cur_attr;
+	volatile size_t cur_len;
+	char cur_val[64];
+	volatile double since;
+};
+
+static struct thread threads[MAX_THREADS];
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&out_lock);
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+	pthread_mutex_unlock(&out_lock);
+}
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	pthread_mutex_lock(&out_lock);
+	failures++;
+	if (failures <= 20) {
+		fputs("# FAIL ", stdout);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		fputc('\n', stdout);
+		fflush(stdout);
+	}
+	pthread_mutex_unlock(&out_lock);
+}
+
+/* xorshift64*: small, fast, seedable */
+static uint64_t rnd(struct thread *t)
+{
+	t->rng ^= t->rng >> 12;
+	t->rng ^= t->rng << 25;
+	t->rng ^= t->rng >> 27;
+	return t->rng * 2685821657736338717ULL;
+}
+
+static unsigned int below(struct thread *t, unsigned int n)
+{
+	return n ? (unsigned int)(rnd(t) % n) : 0;
+}
+
+/* printable form of a value for diagnostics */
+static void shorten(char *dst, size_t dlen, const char *v, size_t len)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len && o + 5 < dlen; i++) {
+		unsigned char c = v[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			dst[o++] = c;
+		} else {
+			o += snprintf(dst + o, dlen - o, "\\x%02x", c);
+		}
+	}
+	if (i < len && o + 4 < dlen)
+		o += snprintf(dst + o, dlen - o, "...");
+	dst[o < dlen ? o : dlen - 1] = '\0';
+}
+
+static ssize_t read_attr(const char *path, char *buf, size_t size)
+{
+	ssize_t n, total = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	while ((size_t)total < size - 1) {
+		n = read(fd, buf + total, size - 1 - total);
+		if (n < 0) {
+			n = -errno;
+			close(fd);
+			return n;
+		}
+		if (n == 0)
+			break;
+		total += n;
+	}
+	close(fd);
+	buf[total] = '\0';
+	return total;
+}
+
+/* 0 when accepted, else the errno of open() or write() */
+static int write_attr(const char *path, const char *val, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	n = write(fd, val, len);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len && len <= 4095)
+		err = EMSGSIZE;	/* short write: the store took part of it */
+	close(fd);
+	return err;
+}
+
+/*
+ * A read never shows a kernel pointer (a 64-bit hex number with the
+ * linear map's or vmalloc's top bits) or bytes that are not text.
+ */
+static int read_is_clean(const struct attr *a, const char *buf, ssize_t n)
+{
+	ssize_t i;
+	const char *p;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = buf[i];
+
+		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f))
+			continue;
+		fail("%s: read byte 0x%02x at offset %zd", a->path, c, i);
+		return 0;
+	}
+	for (p = buf; (p = strstr(p, "ffff")); p++) {
+		size_t hex = strspn(p, "0123456789abcdefABCDEF");
+
+		if (hex >= 12) {
+			char s[48];
+
+			shorten(s, sizeof(s), p, 20);
+			fail("%s: read shows what looks like a kernel address: %s",
+			     a->path, s);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* the bracketed word of a "a [b] c" list, or the whole text */
+static void normalise(const struct attr *a, const char *in, char *out,
+		      size_t len)
+{
+	const char *l, *r;
+
+	if (a->kind == K_TRIGGER || a->kind == K_COLOR) {
+		l = strchr(in, '[');
+		r = l ? strchr(l, ']') : NULL;
+		if (l && r && (size_t)(r - l) < len) {
+			memcpy(out, l + 1, r - l - 1);
+			out[r - l - 1] = '\0';
+			return;
+		}
+		snprintf(out, len, "(no bracket)");
+		return;
+	}
+	snprintf(out, len, "%s", in);
+}
+
+static void record_expect(struct attr *a, char *rbuf)
+{
+	ssize_t n = read_attr(a->path, rbuf, READ_MAX);
+	char *e;
+
+	if (n < 0)
+		return;
+	e = malloc(READ_MAX);
+	if (!e)
+		return;
+	normalise(a, rbuf, e, READ_MAX);
+	free(a->expect);
+	a->expect = e;
+}
+
+/* ------------------------------------------------------------ values */
+
+static const char *const numbers[] = {
+	"0", "-0", "1", "-1", "2", "-2", "127", "128", "255", "256", "1000",
+	"65535", "65536", "2147483647", "2147483648", "-2147483648",
+	"-2147483649", "4294967295", "4294967296", "9223372036854775807",
+	"9223372036854775808", "18446744073709551615", "18446744073709551616",
+	"99999999999999999999999999", "0x10", "0x", "010", "08", "+1", " 1",
+	"1 ", "1\n", "1\n\n", "\n", "1.5", "1e3", "-", "+", "0b1", "1,2",
+};
+
+static const char *const words[] = {
+	"none", "run", "stop", "run\n", "stop\n", "running", "stopped",
+	"finished", "error", "red", "green", "blue", "none\n", "[red]", "RED",
+	"timer", "heartbeat", "heartbeat-rgb", "pattern", "default-on",
+	"oneshot", "transient", "software99", "software", "",
+};
+
+static const char *const fast_patterns[] = {
+	"0 1 255 1", "0 0 255 0", "255 1 0 1", "#000000 1 #ffffff 1",
+	"#ff0000 1 #00ff00 1 #0000ff 1", "#000000 0 #ff00ff 0",
+	"0 1 255 1 0 1", "#ffffff 1 #000000 0", "1 1 254 1", "0 2 255 2",
+};
+
+static const char *const bad_patterns[] = {
+	"0 1 255", "0", "#12345 1", "#1234567 1", "#gg0000 1", "256 1",
+	"-1 1", "0 -1", "0 4294967296", "0 1 255 1 x", "0 1\n255 1\n",
+	"0\t1 255 1", "0 1  255  1", "# 1", "#ff00ff", "0x10 1", "0 1.5",
+	"0 1 255 1\n\n", "\n0 1", "0 18446744073709551616", "0 2147483648",
+	"0,1,255,1", "#FF00FF 1 #ff00ff 1",
+};
+
+static size_t put(char *dst, size_t max, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > max)
+		n = max;
+	memcpy(dst, s, n);
+	return n;
+}
+
+static size_t gen_random(struct thread *t, char *buf, size_t max)
+{
+	size_t i, n = below(t, 96);
+
+	if (n > max)
+		n = max;
+	for (i = 0; i < n; i++)
+		buf[i] = (char)rnd(t);
+	return n;
+}
+
+static size_t gen_huge(struct thread *t, char *buf, size_t max)
+{
+	size_t i, n = 4000 + below(t, VAL_MAX - 4000);
+	const char *tok = below(t, 2) ? "0 1 255 1 " : "#ff00ff 1 ";
+
+	if (n > max)
+		n = max;
+	for (i = 0; i < n; i++)
+		buf[i] = below(t, 4) ? tok[i % 10] : (char)(' ' + below(t, 95));
+	return n;
+}
+
+/* a pattern of n tuples with short segments (ramps at every level) */
+static size_t gen_tuples(struct thread *t, char *buf, size_t max,
+			 unsigned int n)
+{
+	size_t o = 0;
+	unsigned int i;
+	int colour = below(t, 2);
+
+	for (i = 0; i < n && o + 24 < max; i++) {
+		if (colour)
+			o += snprintf(buf + o, max - o, "#%06x %u ",
+				      (unsigned int)(rnd(t) & 0xffffff),
+				      below(t, 4));
+		else
+			o += snprintf(buf + o, max - o, "%u %u ",
+				      below(t, 256), below(t, 4));
+	}
+	if (o)
+		buf[o - 1] = below(t, 2) ? '\n' : ' ';
+	return o;
+}
+
+static size_t gen_value(struct thread *t, const struct attr *a, char *buf,
+			size_t max)
+{
+	unsigned int r = below(t, 100);
+	char tmp[96];
+
+	/* common: random bytes, empty, huge, boundary numbers, words */
+	if (r < 6)
+		return gen_random(t, buf, max);
+	if (r < 8)
+		return below(t, 2) ? 0 : put(buf, max, "\n");
+	if (r < 10)
+		return gen_huge(t, buf, max);
+	if (r < 18)
+		return put(buf, max, numbers[below(t, sizeof(numbers) / sizeof(*numbers))]);
+	if (r < 22)
+		return put(buf, max, words[below(t, sizeof(words) / sizeof(*words))]);
+
+	switch (a->kind) {
+	case K_PATTERN:
+		r = below(t, 100);
+		if (r < 45)
+			return put(buf, max, fast_patterns[below(t, sizeof(fast_patterns) / sizeof(*fast_patterns))]);
+		if (r < 65)
+			return put(buf, max, bad_patterns[below(t, sizeof(bad_patterns) / sizeof(*bad_patterns))]);
+		if (r < 80)
+			return gen_tuples(t, buf, max, 2 + below(t, 16));
+		if (r < 90)	/* maximal */
+			return gen_tuples(t, buf, max, max_steps);
+		if (r < 95)	/* one too many */
+			return gen_tuples(t, buf, max, max_steps + 1);
+		return put(buf, max, "#ff00ff 1000 #000000 1000");
+	case K_REPEAT:
+		snprintf(tmp, sizeof(tmp), "%d", (int)below(t, 12) - 2);
+		return put(buf, max, tmp);
+	case K_STATE:
+		return put(buf, max, below(t, 3) ? "run" : "stop");
+	case K_TRIGGER:
+		r = below(t, 100);
+		if (r < 45 && nengines)	/* link */
+			return put(buf, max, engine_names[below(t, nengines)]);
+		if (r < 80)		/* unlink */
+			return put(buf, max, below(t, 2) ? "none" : "none\n");
+		return put(buf, max, words[below(t, sizeof(words) / sizeof(*words))]);
+	case K_COLOR:
+		return put(buf, max, words[9 + below(t, 4)]);	/* red..none */
+	case K_BRIGHTNESS:
+	case K_NUMBER:
+	case K_READONLY:
+	default:
+		snprintf(tmp, sizeof(tmp), "%u", below(t, 300));
+		return put(buf, max, tmp);
+	}
+}
+
+/* ------------------------------------------------------------ threads */
+
+static int pick_attr(struct thread *t)
+{
+	unsigned int r = below(t, 100);
+	int i, tries;
+	enum kind want;
+
+	/* weights: links, engines, colour; then anything */
+	if (r < 25)
+		want = K_TRIGGER;
+	else if (r < 40)
+		want = K_PATTERN;
+	else if (r < 52)
+		want = K_STATE;
+	else if (r < 58)
+		want = K_REPEAT;
+	else if (r < 68)
+		want = K_COLOR;
+	else
+		return below(t, nattrs);
+	for (tries = 0; tries < 64; tries++) {
+		i = below(t, nattrs);
+		if (attrs[i].kind == want)
+			return i;
+	}
+	return below(t, nattrs);
+}
+
+static void do_read(struct thread *t)
+{
+	struct attr *a = &attrs[below(t, nattrs)];
+	ssize_t n = read_attr(a->path, t->rbuf, READ_MAX);
+
+	__atomic_add_fetch(&total_reads, 1, __ATOMIC_RELAXED);
+	if (n >= 0)
+		read_is_clean(a, t->rbuf, n);
+}
+
+static void do_write(struct thread *t)
+{
+	int i = pick_attr(t);
+	struct attr *a = &attrs[i];
+	size_t len = gen_value(t, a, t->buf, VAL_MAX);
+	int err;
+
+	pthread_mutex_lock(&a->grp->lock);
+	t->cur_attr = i;
+	t->cur_len = len;
+	shorten(t->cur_val, sizeof(t->cur_val), t->buf, len);
+	t->since = now_s();
+	t->busy = 1;
+	err = write_attr(a->path, t->buf, len);
+	t->busy = 0;
+	a->writes++;
+	if (!err) {
+		a->accepted++;
+		__atomic_add_fetch(&total_accepted, 1, __ATOMIC_RELAXED);
+		if (a->kind == K_BRIGHTNESS) {
+			/* brightness 0 unlinks the LED's trigger */
+			int j;
+
+			for (j = 0; j < nattrs; j++)
+				if (attrs[j].grp == a->grp &&
+				    attrs[j].kind == K_TRIGGER)
+					record_expect(&attrs[j], t->rbuf);
+		} else if (a->stable) {
+			record_expect(a, t->rbuf);
+		}
+	} else {
+		__atomic_add_fetch(&errnos[err & 0xff], 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&a->grp->lock);
+	__atomic_add_fetch(&total_writes, 1, __ATOMIC_RELAXED);
+}
+
+static void *worker(void *arg)
+{
+	struct thread *t = arg;
+
+	while (!stop_flag) {
+		if (below(t, 8) == 0)
+			do_read(t);
+		else
+			do_write(t);
+		if (__atomic_load_n(&total_writes, __ATOMIC_RELAXED) >= max_writes)
+			stop_flag = 1;
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------ setup */
+
+static struct group *new_group(void)
+{
+	struct group *g = &groups[ngroups++];
+
+	pthread_mutex_init(&g->lock, NULL);
+	return g;
+}
+
+static int skip_name(const char *n)
+{
+	static const char *const skip[] = {
+		".", "..", "uevent", "power", "subsystem", "device", "leds",
+		"of_node", "driver", "firmware_node",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(skip) / sizeof(*skip); i++)
+		if (!strcmp(n, skip[i]))
+			return 1;
+	return 0;
+}
+
+static void add_attr(const char *dir, const char *name, enum kind k,
+		     struct group *g)
+{
+	struct attr *a;
+
+	if (nattrs >= MAX_ATTRS)
+		return;
+	a = &attrs[nattrs++];
+	snprintf(a->path, sizeof(a->path), "%s/%s", dir, name);
+	a->kind = k;
+	a->grp = g;
+	a->stable = k == K_PATTERN || k == K_REPEAT || k == K_TRIGGER ||
+		    k == K_COLOR;
+}
+
+static enum kind kind_of(const char *name, int engine)
+{
+	if (engine) {
+		if (!strcmp(name, "pattern"))
+			return K_PATTERN;
+		if (!strcmp(name, "repeat"))
+			return K_REPEAT;
+		if (!strcmp(name, "state"))
+			return K_STATE;
+	} else {
+		if (!strcmp(name, "trigger"))
+			return K_TRIGGER;
+		if (!strcmp(name, "brightness"))
+			return K_BRIGHTNESS;
+		if (!strcmp(name, "color_component"))
+			return K_COLOR;
+	}
+	return K_NUMBER;
+}
+
+static int is_writable(const char *path)
+{
+	int fd;
+
+	/* root passes access(): a 0444 attribute has no store, kernfs
+	 * refuses to open it for writing */
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+static void scan_dir(const char *dir, int engine)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	struct group *led_group = engine ? NULL : new_group();
+	char path[PATH_LEN];
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		enum kind k;
+
+		if (skip_name(de->d_name) || de->d_type == DT_DIR ||
+		    de->d_type == DT_LNK)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		k = is_writable(path) ? kind_of(de->d_name, engine)
+				      : K_READONLY;
+		add_attr(dir, de->d_name, k, engine ? new_group() : led_group);
+	}
+	closedir(d);
+}
+
+static void scan_class(const char *class, int engine)
+{
+	DIR *d = opendir(class);
+	struct dirent *de;
+	char dir[PATH_LEN];
+	char buf[64];
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", class, de->d_name);
+		if (engine && nengines < 16) {
+			snprintf(engine_names[nengines++], sizeof(*engine_names), "%s", de->d_name);
+			snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir),
+				 "/max_steps");
+			if (read_attr(dir, buf, sizeof(buf)) > 0) {
+				unsigned int m = strtoul(buf, NULL, 10);
+
+				if (m && m < max_steps)
+					max_steps = m;
+			}
+			snprintf(dir, sizeof(dir), "%s/%s", class, de->d_name);
+		}
+		scan_dir(dir, engine);
+	}
+	closedir(d);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: lp-fuzz [-s seed] [-t seconds] [-n max_writes] [-j threads] [-r classdir]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long counts[K_NKINDS] = { 0 }, acc[K_NKINDS] = { 0 };
+	char *rbuf, got[256], want[256], rbuf_path[PATH_LEN];
+	double t0, t1;
+	int i, opt, stuck = 0;
+
+	seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+	while ((opt = getopt(argc, argv, "s:t:n:j:r:")) != -1) {
+		switch (opt) {
+		case 's': seed = strtoull(optarg, NULL, 0); break;
+		case 't': duration_s = strtod(optarg, NULL); break;
+		case 'n': max_writes = strtoul(optarg, NULL, 0); break;
+		case 'j': nthreads = atoi(optarg); break;
+		case 'r': class_dir = optarg; break;
+		default: usage();
+		}
+	}
+	if (nthreads < 1 || nthreads > MAX_THREADS)
+		usage();
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	snprintf(rbuf_path, sizeof(rbuf_path), "%s/led_pattern", class_dir);
+	scan_class(rbuf_path, 1);
+	snprintf(rbuf_path, sizeof(rbuf_path), "%s/leds", class_dir);
+	scan_class(rbuf_path, 0);
+	if (!nattrs) {
+		printf("# lp-fuzz: no LED or engine attributes found\n");
+		return 1;
+	}
+	rbuf = malloc(READ_MAX);
+	if (!rbuf)
+		return 1;
+	for (i = 0; i < nattrs; i++)
+		if (attrs[i].stable)
+			record_expect(&attrs[i], rbuf);
+	diag("lp-fuzz: seed %llu, %d threads, %d attributes of %d engines and the LEDs, max_steps %u, at most %.0f s or %lu writes",
+	     seed, nthreads, nattrs, nengines, max_steps, duration_s, max_writes);
+
+	t0 = now_s();
+	for (i = 0; i < nthreads; i++) {
+		struct thread *t = &threads[i];
+
+		t->id = i;
+		t->rng = (seed + i) * 0x9e3779b97f4a7c15ULL | 1;
+		t->buf = malloc(VAL_MAX);
+		t->rbuf = malloc(READ_MAX);
+		t->cur_attr = -1;
+		if (!t->buf || !t->rbuf ||
+		    pthread_create(&t->tid, NULL, worker, t)) {
+			printf("# lp-fuzz: cannot start thread %d\n", i);
+			return 1;
+		}
+	}
+	/* the clock: stop at the time limit, report writes that never return */
+	for (;;) {
+		int running = 0;
+
+		usleep(100000);
+		if (now_s() - t0 >= duration_s)
+			stop_flag = 1;
+		for (i = 0; i < nthreads; i++)
+			running += pthread_tryjoin_np(threads[i].tid, NULL) == EBUSY;
+		if (!running)
+			break;
+		if (now_s() - t0 < duration_s + STUCK_GRACE_S)
+			continue;
+		for (i = 0; i < nthreads; i++) {
+			struct thread *t = &threads[i];
+
+			if (!t->busy)
+				continue;
+			printf("# FAIL thread %d: write of %zu bytes \"%s\" to %s has not returned for %.0f s\n",
+			       i, t->cur_len, t->cur_val,
+			       t->cur_attr >= 0 ? attrs[t->cur_attr].path : "?",
+			       now_s() - t->since);
+			stuck++;
+		}
+		if (!stuck)
+			printf("# FAIL writers still running %d s after the time limit\n",
+			       STUCK_GRACE_S);
+		printf("# lp-fuzz: seed %llu, %lu writes before the stall\n",
+		       seed, total_writes);
+		fflush(stdout);
+		_exit(2);
+	}
+	t1 = now_s();
+
+	/* every attribute reads back what its last accepted write left */
+	for (i = 0; i < nattrs; i++) {
+		struct attr *a = &attrs[i];
+		ssize_t n = read_attr(a->path, rbuf, READ_MAX);
+		char *norm;
+
+		counts[a->kind] += a->writes;
+		acc[a->kind] += a->accepted;
+		if (n < 0) {
+			if (n != -EACCES && n != -EIO && n != -ENODEV)
+				fail("%s: read: %s", a->path, strerror(-n));
+			continue;
+		}
+		read_is_clean(a, rbuf, n);
+		if (!a->stable || !a->expect)
+			continue;
+		norm = malloc(READ_MAX);
+		if (!norm)
+			break;
+		normalise(a, rbuf, norm, READ_MAX);
+		if (strcmp(norm, a->expect)) {
+			shorten(want, sizeof(want), a->expect, strlen(a->expect));
+			shorten(got, sizeof(got), norm, strlen(norm));
+			fail("%s: want \"%s\" (last accepted) got \"%s\"",
+			     a->path, want, got);
+		}
+		free(norm);
+	}
+
+	for (i = 0; i < K_NKINDS; i++)
+		if (counts[i])
+			diag("lp-fuzz: %-15s %8lu writes %8lu accepted",
+			     kind_names[i], counts[i], acc[i]);
+	{
+		char line[512];
+		size_t o = 0;
+
+		for (i = 1; i < 256; i++)
+			if (errnos[i])
+				o += snprintf(line + o, sizeof(line) - o, " %s %lu,",
+					      strerrorname_np(i) ? strerrorname_np(i) : "?",
+					      errnos[i]);
+		if (o)
+			line[o - 1] = '\0';
+		diag("lp-fuzz: refused:%s", o ? line : " none");
+	}
+	printf("# lp-fuzz: seed %llu, %lu writes (%lu accepted), %lu reads in %.1f s, %d failures\n",
+	       seed, total_writes, total_accepted, total_reads, t1 - t0, failures);
+	return failures ? 1 : 0;
+}
