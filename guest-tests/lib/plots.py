@@ -57,7 +57,7 @@ def main():
     for impl, name, colour in IMPLS:
         w = first_run(b, "breathe", impl)
         if not w:
-            plots.append(f"1/0 with lines lc rgb '{colour}' title '{name}: not in this run'")
+            plots.append(f"1/0 with lines lc rgb '{colour}' title '{name}: pending'")
             continue
         steps_file(f"{odir}/breathe-{impl}.dat", Output(b.tl.changes, 7, w[1], w[2]),
                    w[1], SECONDS)
