@@ -32,7 +32,9 @@ rm -rf "$results"
 mkdir -p "$results"
 
 # split_console <console.log> <dir>: one <suite>.ktap per "### begin" block;
-# a block without its "### end" (the guest died in it) becomes a failure.
+# a block without its "### end" (the guest died in it) becomes a failure,
+# and so does a boot that did not reach "### done" or that boot.sh had to
+# stop ("### host <why>": a panic, a silent console, no poweroff).
 split_console() {
 	awk -v dir="$2" '
 		/^### begin / { suite = $3; file = dir "/" suite ".ktap"; printf "" > file; next }
@@ -42,16 +44,26 @@ split_console() {
 			close(file); suite = ""; next
 		}
 		/^### done$/ { done = 1; next }
+		/^### alive / { next }
+		/^### host / { host = host "# " substr($0, 10) "\n"; next }
+		# the kernel on the console (sysrq, a panic) inside a suite
+		suite != "" && /^\[ *[0-9]+\.[0-9]+\] / { print "# " $0 >> file; next }
 		suite != "" { print >> file }
 		END {
 			if (suite != "") {
 				print "not ok 999 " suite "_finished" >> file
 				print "# the guest stopped inside this suite" >> file
 			}
+			n = 0; body = ""
 			if (!done) {
+				body = body "not ok " ++n " guest_ran_all_suites\n"
+				body = body "# no \"### done\" on the console: see console.log\n" host
+			} else if (host != "") {
+				body = body "not ok " ++n " guest_powered_off\n" host
+			}
+			if (n) {
 				f = dir "/boot.ktap"
-				print "TAP version 13\n1..1\nnot ok 1 guest_ran_all_suites" > f
-				print "# no \"### done\" on the console: see console.log" >> f
+				printf "TAP version 13\n1..%d\n%s", n, body > f
 			}
 		}' "$1"
 }
@@ -63,7 +75,7 @@ boot_and_check() {
 	echo "  BOOT    $1"
 	"$top/qemu/board/boot.sh" --build "$build" ${2:+--kernel "$2"} \
 		--smp "$3" --mode check --out "$out" ${only:+--only "$only"} \
-		--timeout 1800 > /dev/null 2>&1 || true
+		--timeout 1800 --idle-timeout 240 > /dev/null 2>&1 || true
 	split_console "$out/console.log" "$out"
 	for chk in "$here"/*.check; do
 		[ -e "$chk" ] || continue

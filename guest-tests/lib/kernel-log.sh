@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Run last by /init: after every suite, the kernel log must hold no
-# warning, oops, lockdep, KASAN, UBSAN or sleeping-in-atomic report, and
-# kmemleak (debug kernel) must find no leak.
+# warning, oops, lockdep, KASAN, UBSAN, sleeping-in-atomic, hung-task or
+# stall report, and kmemleak (debug kernel) must find no leak.
 . /tests/lib/ktap.sh
 
-SPLATS='WARNING:|BUG:|Oops|Unable to handle|Call trace:|KASAN|UBSAN|circular locking|inconsistent lock|lock held when returning|sleeping function called|unreferenced object|hung_task|INFO: task'
+SPLATS='WARNING:|BUG:|Oops|Unable to handle|Call trace:|KASAN|UBSAN|circular locking|inconsistent lock|lock held when returning|sleeping function called|unreferenced object|hung_task|INFO: task|detected stall|soft lockup|workqueue lockup'
 
 check_no_splat() {
 	local hits

@@ -2,15 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # boot.sh --build DIR [--kernel IMAGE] [--smp N] [--mode shell|script|check]
 #         [--script FILE] [--out DIR] [--view] [--only a,b] [--emu-args "..."]
-#         [--append "..."] [--timeout SECONDS]
+#         [--append "..."] [--timeout SECONDS] [--idle-timeout SECONDS]
 #
 # Start the LP5523 emulator, boot the board with QEMU, stop the emulator
 # once QEMU has exited.  Console and timeline go to the --out directory;
 # the exit status is QEMU's (script mode: the script's).
+#
+# --idle-timeout: stop QEMU when the console has been silent that long, when
+# the kernel panicked (once the panic's log replay is over), or when the
+# guest printed "### done" but did not power off within 30 s.  The reason
+# goes on the console log as "### host <reason>".
 set -eu
 
 build= kernel= smp=2 mode=shell script= out= view= only= emu_args= append=
-timeout=900
+timeout=900 idle_timeout=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
@@ -24,6 +29,7 @@ while [ $# -gt 0 ]; do
 	--emu-args) emu_args=$2; shift ;;
 	--append) append=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
+	--idle-timeout) idle_timeout=$2; shift ;;
 	*) echo "boot.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -110,9 +116,44 @@ set -- -M virt,memory-backend=mem -cpu cortex-a53 -m 256 -smp "$smp" \
 	-global virtio-mmio.force-legacy=false \
 	-kernel "$kernel" -initrd "$initrd" -dtb "$dtb" -append "$cmdline"
 
+# watch_console <pid of the pipeline's tee>: see --idle-timeout
+watch_console() {
+	local size last=-1 idle=0 why=
+	while kill -0 "$1" 2>/dev/null; do
+		sleep 2
+		size=$(wc -c < "$console")
+		if [ "$size" != "$last" ]; then
+			idle=0
+			last=$size
+		else
+			idle=$((idle + 2))
+		fi
+		if grep -q 'Kernel panic - not syncing' "$console"; then
+			[ $idle -ge 6 ] && why="the kernel panicked" && break
+		elif grep -q '^### done$' "$console"; then
+			[ $idle -ge 30 ] && why="no poweroff 30 s after ### done" && break
+		elif [ $idle -ge "$idle_timeout" ]; then
+			why="console silent for $idle s" && break
+		fi
+	done
+	[ -n "$why" ] || return 0
+	host_why=$why
+	echo "boot.sh: $why: stopping QEMU" >&2
+	kill -TERM "$(cat "$out/qemu.pid")" 2>/dev/null || true
+}
+
 status=0
 if [ "$mode" = shell ]; then
 	qemu-system-aarch64 -nographic "$@" || status=$?
+elif [ -n "$idle_timeout" ]; then
+	rm -f "$out/qemu.pid"
+	timeout --foreground -k 5 "$timeout" qemu-system-aarch64 -display none \
+		-monitor none -serial stdio -pidfile "$out/qemu.pid" "$@" \
+		< /dev/null 2>&1 | stdbuf -oL tr -d '\r' | tee "$console" &
+	host_why=
+	watch_console $!
+	wait || true
+	[ -z "$host_why" ] || echo "### host $host_why: QEMU stopped" >> "$console"
 else
 	timeout --foreground -k 5 "$timeout" qemu-system-aarch64 -display none \
 		-monitor none -serial stdio "$@" < /dev/null 2>&1 |
