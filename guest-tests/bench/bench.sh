@@ -105,8 +105,8 @@ software() {
 }
 
 # triangle 0 -> 9 -> 0 over 1024 ms in <n> tuples: the same waveform
-# (about 18 level changes a second) whatever the pattern length; 1024
-# one-digit tuples are 4095 bytes, what one sysfs write carries
+# (about 18 level changes a second) whatever the pattern length; 1023
+# one-digit tuples are 4091 bytes, within what one sysfs write carries
 triangle() {
 	awk -v n="$1" 'BEGIN { h = n / 2; d = 1024 / n
 		for (i = 0; i < n; i++) {
@@ -151,7 +151,9 @@ if [ -d $ENG ]; then
 	# eight LP5523 outputs and a GPIO LED
 	software "leds9 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 \
 		lp5523:kb3 lp5523:kb4 lp5523:b lp5523:g lp5523:r lp5523:kb5 board::user1
-	for t in 2 64 1024; do
+	# the longest pattern the engine takes (1023 or 1024 tuples)
+	for t in 2 64 $(cat $ENG/max_steps); do
+		[ "$t" -le 1024 ] || t=1024
 		software "tuples$t software 1" "$SCALE_S" "$(triangle $t)" \
 			lp5523:kb1 lp5523:kb2 lp5523:kb3
 	done
