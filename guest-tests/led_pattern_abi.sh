@@ -20,7 +20,7 @@ engines_listed() {
 software_attributes() {
 	local ok=0
 	want_eq type software "$(cat $ENG/type)" || ok=1
-	want_eq max_steps 1024 "$(cat $ENG/max_steps)" || ok=1
+	want_eq max_steps 1023 "$(cat $ENG/max_steps)" || ok=1
 	want_eq resolution_us 1 "$(cat $ENG/resolution_us)" || ok=1
 	want_eq channels 3 "$(cat $ENG/channels)" || ok=1
 	want_eq repeat -1 "$(cat $ENG/repeat)" || ok=1
@@ -76,24 +76,23 @@ pattern_errors_einval() {
 	return $ok
 }
 
-# The longest pattern a sysfs write (one page) carries: 1024 tuples, which
-# is max_steps.  More cannot reach the engine (sysfs cuts the write), so
-# -E2BIG is for hardware engines and the led_pattern_parse KUnit suite.
+# The longest pattern: 1023 tuples "0 0", whose normal form and newline
+# read back in one page.  A 1024th tuple is -E2BIG, naming the count.
 pattern_longest() {
 	local i s ok=0
 	s=
 	i=0
-	while [ $i -lt 256 ]; do
+	while [ $i -lt 1022 ]; do
 		s="${s}0 0 "
 		i=$((i + 1))
 	done
-	s="$s$s$s$s"
-	# 4096 bytes, no newline; one duration above 0
-	if ! (printf '%s' "${s%0 }1" > $ENG/pattern) 2>/dev/null; then
-		echo "# 1024 tuples: write failed"
+	# 4091 bytes, no newline; one duration above 0
+	if ! (printf '%s' "${s}0 1" > $ENG/pattern) 2>/dev/null; then
+		echo "# 1023 tuples: write failed"
 		ok=1
 	fi
-	want_eq "words read back" 2048 "$(wc -w < $ENG/pattern)" || ok=1
+	want_eq "words read back" 2046 "$(wc -w < $ENG/pattern)" || ok=1
+	bad_write E2BIG "${s}0 0 0 1" $ENG/pattern "1024 tuples, this engine takes at most 1023" || ok=1
 	write_ok "" $ENG/pattern || ok=1
 	return $ok
 }
@@ -104,14 +103,14 @@ repeat_errors() {
 	want_eq repeat 3 "$(cat $ENG/repeat)" || ok=1
 	bad_write EINVAL 0 $ENG/repeat "repeat: 0 is out of range" || ok=1
 	bad_write EINVAL -2 $ENG/repeat "repeat: -2 is out of range" || ok=1
-	bad_write EINVAL forever $ENG/repeat "repeat: write -1" || ok=1
+	bad_write EINVAL forever $ENG/repeat "repeat: 'forever' is not a number" || ok=1
 	write_ok -1 $ENG/repeat || ok=1
 	return $ok
 }
 
 state_errors() {
 	local ok=0
-	bad_write EINVAL go $ENG/state "state: write 'run' or 'stop'" || ok=1
+	bad_write EINVAL go $ENG/state "state: 'go' is not a command" || ok=1
 	bad_write EINVAL run $ENG/state "no pattern to run" || ok=1
 	return $ok
 }

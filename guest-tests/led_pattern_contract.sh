@@ -1,0 +1,178 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What a software engine promises beyond running patterns: the state reads
+# what the current run does (never a finished earlier run's word), a failed
+# write changes nothing, a pattern reads back whole, a colour component
+# change shows at once, resolution_us is the kernel's, and poll() on state
+# wakes when a run finishes.
+. /tests/lib/ktap.sh
+
+ENG=/sys/class/led_pattern/software0
+KB1=/sys/class/leds/lp5523:kb1
+R=/sys/class/leds/lp5523:r
+POLL=/usr/bin/poll-state
+
+cleanup() {
+	printf 'stop\n' > $ENG/state
+	printf '\n' > $ENG/pattern
+	printf -- '-1\n' > $ENG/repeat
+	printf 'none\n' > $KB1/trigger
+	printf 'none\n' > $R/trigger
+	printf 'red\n' > $R/color_component
+}
+
+# A run of 20 ms started again and again: each new run reads running at
+# once, and the one before it ending never makes it read finished.
+state_belongs_to_current_run() {
+	local i bad=0 ok=0
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 20 255 20" $ENG/pattern || ok=1
+	write_ok 1 $ENG/repeat || ok=1
+	for i in $(seq 100); do
+		echo run > $ENG/state
+		[ "$(cat $ENG/state)" = running ] || bad=$((bad + 1))
+		[ $((i % 10)) = 0 ] && sleep 0.03
+	done
+	[ $bad -le 5 ] || { echo "# $bad of 100 fresh runs did not read running"; ok=1; }
+	sleep 0.1
+	want_eq "state after the last run" finished "$(cat $ENG/state)" || ok=1
+	write_ok -1 $ENG/repeat || ok=1
+	write_ok run $ENG/state || ok=1
+	sleep 0.1
+	want_eq "state of a run forever" running "$(cat $ENG/state)" || ok=1
+	cleanup
+	return $ok
+}
+
+# snapshot: pattern, repeat and state of the engine, one line
+snapshot() {
+	echo "$(cat $ENG/pattern)|$(cat $ENG/repeat)|$(cat $ENG/state)"
+}
+
+# one_log_line <errno> <value> <file> <word>: the write fails with errno,
+# logs one line naming <word>, and the engine is as before
+refused() {
+	local before ok=0
+	before=$(snapshot)
+	dmesg_mark
+	write_err "$1" "$2" "$3" || ok=1
+	want_eq "after a refused write to ${3##*/}" "$before" "$(snapshot)" || ok=1
+	if [ "$(dmesg_since | grep -c .)" != 1 ] || ! dmesg_since | grep -qF -- "$4"; then
+		echo "# log after \"$(shorten "$2")\": want one line naming \"$4\""
+		dmesg_since | sed 's/^/# /'
+		ok=1
+	fi
+	return $ok
+}
+
+failed_write_changes_nothing() {
+	local i long= ok=0
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 300 255 300" $ENG/pattern || ok=1
+	write_ok 50 $ENG/repeat || ok=1
+	write_ok run $ENG/state || ok=1
+	refused EINVAL "0 300 x 300" $ENG/pattern "'x'" || ok=1
+	refused EINVAL "0 300 256 300" $ENG/pattern "'256'" || ok=1
+	refused EINVAL 0 $ENG/repeat "0 is out of range" || ok=1
+	refused EINVAL often $ENG/repeat "'often'" || ok=1
+	refused EINVAL go $ENG/state "'go'" || ok=1
+	for i in $(seq 1024); do
+		long="${long}0 1 "
+	done
+	refused E2BIG "${long% }" $ENG/pattern "1024 tuples" || ok=1
+	# the run goes on: kb1 still changes
+	a=$(cat $KB1/brightness)
+	sleep 0.15
+	b=$(cat $KB1/brightness)
+	[ "$a" != "$b" ] || { echo "# kb1 stuck at $a after the refused writes"; ok=1; }
+	cleanup
+	return $ok
+}
+
+# pad <n> <text>: text padded with spaces to n bytes, no newline
+pad() {
+	printf "%-${1}s" "$2"
+}
+
+# A full page written without a newline reads back whole in its normal
+# form; a pattern whose normal form would not fit in one read is refused.
+pattern_reads_back_whole() {
+	local i p= ok=0
+	printf 'stop\n' > $ENG/state
+	pad 4096 "0000 00001 0255 0001" > $ENG/pattern ||
+		{ echo "# a 4096-byte write was refused"; ok=1; }
+	want_eq "4096-byte write read back" "0 1 255 1" "$(cat $ENG/pattern)" || ok=1
+	for i in $(seq 1022); do
+		p="${p}0 0 "
+	done
+	printf '%s' "${p}0 1" > $ENG/pattern ||
+		{ echo "# 1023 tuples were refused"; ok=1; }
+	want_eq "1023 tuples read back" "${p}0 1" "$(cat $ENG/pattern)" || ok=1
+	want_eq "1023 tuples read back, bytes" 4092 "$(wc -c < $ENG/pattern)" || ok=1
+	# 4095 characters in normal form: one read cannot return it and a newline
+	refused E2BIG "$(echo "$p" | cut -c 5-)0 100 0 100" $ENG/pattern \
+		"reads back as 4095 characters" || ok=1
+	cleanup
+	return $ok
+}
+
+# A held colour (no wake-ups) on the red LED: changing its component shows
+# at once.
+color_component_change_shows_at_once() {
+	local ok=0
+	write_ok software0 $R/trigger || return 1
+	write_ok "#ff0000 1000 #ff0000 1000" $ENG/pattern || ok=1
+	write_ok run $ENG/state || ok=1
+	sleep 0.1
+	want_eq "red shows red" 255 "$(cat $R/brightness)" || ok=1
+	write_ok blue $R/color_component || ok=1
+	sleep 0.1
+	want_eq "red LED as blue" 0 "$(cat $R/brightness)" || ok=1
+	write_ok none $R/color_component || ok=1
+	sleep 0.1
+	want_eq "red LED as none" 255 "$(cat $R/brightness)" || ok=1
+	cleanup
+	return $ok
+}
+
+resolution_is_the_kernels() {
+	local ns want
+	ns=$(awk '/resolution:/ { print $2; exit }' /proc/timer_list 2>/dev/null)
+	[ -n "$ns" ] || { echo "# no resolution in /proc/timer_list"; return 1; }
+	want=$((ns / 1000))
+	[ $want -ge 1 ] || want=1
+	want_eq resolution_us "$want" "$(cat $ENG/resolution_us)"
+}
+
+poll_wakes_on_finished() {
+	local out rc ok=0
+	[ -x $POLL ] || { echo "# $POLL missing"; return 1; }
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 200 255 200" $ENG/pattern || ok=1
+	write_ok 1 $ENG/repeat || ok=1
+	write_ok run $ENG/state || ok=1
+	out=$($POLL $ENG/state 5000)
+	rc=$?
+	echo "# poll: $out"
+	[ $rc = 0 ] || ok=1
+	case $out in
+	"running -> finished after "*) ;;
+	*) ok=1 ;;
+	esac
+	cleanup
+	return $ok
+}
+
+ktap_print_header
+if [ ! -d $ENG ] || [ ! -d $KB1 ] || [ ! -d $R ]; then
+	echo "1..0 # SKIP needs software0 and the LP5523 LEDs"
+	exit 0
+fi
+ktap_set_plan 6
+ktap_test_result state_belongs_to_current_run state_belongs_to_current_run
+ktap_test_result failed_write_changes_nothing failed_write_changes_nothing
+ktap_test_result pattern_reads_back_whole pattern_reads_back_whole
+ktap_test_result color_component_change_shows_at_once color_component_change_shows_at_once
+ktap_test_result resolution_is_the_kernels resolution_is_the_kernels
+ktap_test_result poll_wakes_on_finished poll_wakes_on_finished
+ktap_finished
