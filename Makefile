@@ -241,6 +241,11 @@ guest: $(BOOT_DEPS)
 # The scenes `make run` offers, unattended: no terminal needed (CI logs).
 demo: $(BOOT_DEPS)
 	$(Q)$(BOOT) --mode script --script $(TOP)/demo/demo --out $(O)/demo
+	$(Q)awk 'NF == 3 && $$1 ~ /^[0-9]+$$/ { n[$$2]++ } END { \
+		printf "demo: changes of the chips'"'"' outputs on the timeline:"; \
+		for (o = 1; o <= 18; o++) if (n[o]) printf " %sD%d %d", \
+			(o > 9 ? "0x33:" : ""), (o > 9 ? o - 9 : o), n[o]; print "" }' \
+		$(O)/demo/timeline.txt
 
 # ---------------------------------------------------------------- tests
 # Host suites first (the emulator's own tests, checkpatch on the series),
