@@ -82,7 +82,7 @@ restore_board() {
 	if [ -n "$SW1_PATTERN" ]; then
 		echo "$SW1_PATTERN" > $ENG/software1/pattern
 		echo -1 > $ENG/software1/repeat
-		echo software1 > $LEDS/board:green:boot/trigger
+		echo software1 > $LEDS/board:green:boot/trigger 2>/dev/null
 		echo run > $ENG/software1/state
 	fi
 }
