@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# dt-static-checks.sh <kernel tree> <series dir> <board dir> <kbuild dir>
+#
+# KTAP: the device-tree checks a reviewer runs, beyond dt-check.sh's
+# dt-schema on the board:
+#   dtc_board_w2           dtc with kbuild's W=1 and W=2 warnings on the
+#                          board (<board dir>: the preprocessed board.pp.dts
+#                          and QEMU's virt.dts): no warning that QEMU's own
+#                          tree alone does not give
+#   dt_binding_check_<f>   `make dt_binding_check` (dt-doc-validate on the
+#                          binding, its examples against it) for each
+#                          binding a patch of series/ changes or adds, read
+#                          from the patches at run time
+set -u
+tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) board=$3 out=$4
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+KMAKE="make -C $tree O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
+# scripts/Makefile.lib: what W=1 stops disabling, what W=2 adds
+DTC_W="-Wunit_address_vs_reg -Wavoid_unnecessary_addr_size -Walias_paths \
+	-Wgraph_child_address -Wsimple_bus_reg -Wunique_unit_address \
+	-Wnode_name_chars_strict -Wproperty_name_chars_strict -Winterrupt_provider"
+
+bindings=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series" | while read -r p; do
+	sed -n 's|^diff --git a/\(Documentation/devicetree/bindings/[^ ]*\.yaml\) b/.*|\1|p' \
+		"$series/$p"
+done | awk '!seen[$0]++')
+
+echo "TAP version 13"
+echo "1..$((1 + $(printf '%s\n' $bindings | grep -c .)))"
+
+# dtc prints "<file>: Warning (<check>): /path: message"; compare without
+# the file name
+# shellcheck disable=SC2086
+dtc_warnings() {
+	dtc -I dts -O dtb -o /dev/null $DTC_W -i "$board" "$1" 2>&1 |
+		sed -n "s/^.*: Warning (/Warning (/p" | sort -u
+}
+i=1
+if [ ! -e "$board/board.pp.dts" ] || [ ! -e "$board/virt.dts" ]; then
+	echo "not ok $i dtc_board_w2"
+	echo "# $board/board.pp.dts or virt.dts missing (make dtb)"
+else
+	dtc_warnings "$board/virt.dts" > "$out/dtc-virt.txt"
+	dtc_warnings "$board/board.pp.dts" > "$out/dtc-board.txt"
+	new=$(comm -13 "$out/dtc-virt.txt" "$out/dtc-board.txt")
+	if [ -z "$new" ]; then
+		echo "ok $i dtc_board_w2"
+	else
+		echo "not ok $i dtc_board_w2"
+		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
+	fi
+fi
+
+for b in $bindings; do
+	i=$((i + 1))
+	name=dt_binding_check_$(basename "$b" .yaml | sed 's/[^A-Za-z0-9]/_/g')
+	if [ ! -e "$tree/$b" ]; then
+		echo "ok $i $name # SKIP removed by the series"
+		continue
+	fi
+	log=$out/dt-binding-check-$(basename "$b" .yaml).log
+	if flock "$out.lock" $KMAKE dt_binding_check DT_SCHEMA_FILES="$b" \
+			> "$log" 2>&1 &&
+		! grep -E "$(basename "$b" .yaml)(\.example)?\.dtb?:|$b:|rror" "$log" |
+			grep -v yamllint | grep -q .; then
+		echo "ok $i $name"
+	else
+		echo "not ok $i $name"
+		grep -v -E '^(make|  [A-Z_]+ )' "$log" | head -20 | sed 's/^/# /'
+	fi
+done

@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# static-checks.sh <kernel tree> <series dir> <kbuild dir> <config fragment>...
+#
+# KTAP: the kernel's own checkers on what series/ touches, read from the
+# patches at run time (every C file and header a patch changes or adds):
+#   static_<file>     gcc W=1 and sparse (C=2) on each touched .c file in
+#                     an out-of-tree build of the board's config (its own
+#                     <kbuild dir>, incremental): no new warning, that is
+#                     none in a touched file on a line the baseline (tag
+#                     `baseline`) does not have
+#   kernel_doc_<file> scripts/kernel-doc -none on each touched file: no
+#                     new warning, same rule
+# The board's dtc -W and dt-schema checks are in dt-check.sh.
+set -u
+tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) out=$3
+shift 3
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+KMAKE="make -C $tree O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc)"
+
+# the files the patches of series/ touch, in series order
+touched() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series" | while read -r p; do
+		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$series/$p"
+	done | awk '!seen[$0]++'
+}
+
+# new_warnings <file> < compiler output: the warnings located in <file>
+# whose source line the baseline's version of the file does not have
+new_warnings() {
+	local f=$1 base
+	base=$(mktemp)
+	git -C "$tree" show "baseline:$f" > "$base" 2>/dev/null || : > "$base"
+	sed "s|^$tree/||" | grep -E "^(\\./)?$f:[0-9]+:([0-9]+:)? (warning|error):" | sort -u |
+	while IFS= read -r w; do
+		line=$(echo "$w" | sed -E "s|^(\\./)?$f:([0-9]+):.*|\\2|")
+		text=$(sed -n "${line}p" "$tree/$f" | sed 's/^[[:space:]]*//;s/[[:space:]]*$//')
+		if [ -n "$text" ] &&
+			sed 's/^[[:space:]]*//;s/[[:space:]]*$//' "$base" | grep -qxF -- "$text"; then
+			continue
+		fi
+		echo "$w"
+	done
+	rm -f "$base"
+}
+
+files=$(touched)
+cfiles=$(printf '%s\n' $files | grep '\.c$')
+docfiles=$(printf '%s\n' $files | grep -E '^(drivers|include|lib|kernel)/.*\.[ch]$')
+n=$(( $(printf '%s\n' $cfiles | grep -c .) + $(printf '%s\n' $docfiles | grep -c .) ))
+
+echo "TAP version 13"
+echo "1..$((n + 1))"
+i=1
+# the configuration of the board's kernel, once; kbuild is incremental.
+# One make for every object (C=2: sparse even on objects that are current).
+if [ ! -e "$out/.config" ] || [ "$out/.config" -ot "$tree/.git/HEAD" ]; then
+	"$here/../board/merge-config.sh" "flock $out.lock $KMAKE" "$tree" "$out" "$@" \
+		> "$out/config.log" 2>&1
+fi
+log=$out/static.log
+# the directories of the touched files, built as kbuild builds them (so
+# that objects linked into a composite module are built too)
+dirs=$(for f in $cfiles; do echo "$(dirname "$f")/"; done | sort -u)
+# gcc's warnings come only from a compile: the touched files always compile
+# (ccache replays an unchanged file's warnings)
+for f in $cfiles; do
+	rm -f "$out/${f%.c}.o"
+done
+if flock "$out.lock" $KMAKE -k W=1 C=2 $dirs > "$log" 2>&1; then
+	echo "ok $i static_build_w1_c2"
+else
+	echo "not ok $i static_build_w1_c2"
+	grep -E 'error|Error' "$log" | head -20 | sed 's/^/# /'
+fi
+
+for f in $cfiles; do
+	i=$((i + 1))
+	name=static_$(echo "$f" | sed 's/[^A-Za-z0-9]/_/g')
+	if ! grep -q "CHECK .*$f\$" "$log"; then
+		echo "ok $i $name # SKIP not built in the board's config"
+		continue
+	fi
+	new=$(new_warnings "$f" < "$log")
+	if [ -z "$new" ]; then
+		echo "ok $i $name"
+	else
+		echo "not ok $i $name"
+		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
+	fi
+done
+
+for f in $docfiles; do
+	i=$((i + 1))
+	name=kernel_doc_$(echo "$f" | sed 's/[^A-Za-z0-9]/_/g')
+	if [ ! -e "$tree/$f" ]; then
+		echo "ok $i $name # SKIP removed by the series"
+		continue
+	fi
+	new=$(cd "$tree" && scripts/kernel-doc -none -Wall "$f" 2>&1 |
+		sed -E 's/^(warning|error): //' | new_warnings "$f")
+	if [ -z "$new" ]; then
+		echo "ok $i $name"
+	else
+		echo "not ok $i $name"
+		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
+	fi
+done
