@@ -10,7 +10,8 @@
 # guest counted.  guest-tests/lib/bench.py turns both into the table.
 #
 # Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
-# write that starts the pattern), impl ledtrig, software (hardware later).
+# write that starts the pattern), impl ledtrig, software, hardware (the
+# LP5523's own engines, when the kernel has them).
 . /tests/lib/ktap.sh
 
 REPEATS=${BENCH_REPEATS:-3}
@@ -87,21 +88,41 @@ ledtrig() {
 	sleep 1
 }
 
-# software <case> <seconds> <pattern> <led...>: one engine, LEDs linked
-software() {
-	local name=$1 s=$2 p=$3
-	shift 3
-	printf '%s' "$p" > $ENG/pattern
-	echo -1 > $ENG/repeat
-	set_trigger software0 "$@"
+# engine <engine> <case> <seconds> <pattern> <led...>: one engine, its
+# LEDs linked, then run
+engine() {
+	local e=$1 name=$2 s=$3 p=$4 dir=/sys/class/led_pattern/$1
+	shift 4
+	printf '%s' "$p" > "$dir/pattern" || { echo "# bench: $e refused $name"; return 0; }
+	echo -1 > "$dir/repeat"
+	set_trigger "$e" "$@"
 	cost_begin "$name"
 	emu_mark "bench $name run"
-	echo run > $ENG/state
+	echo run > "$dir/state"
 	sleep "$s"
 	cost_end "$name" "$s"
-	echo stop > $ENG/state
+	echo stop > "$dir/state"
 	set_trigger none "$@"
 	sleep 1
+}
+
+software() {
+	engine software0 "$@"
+}
+
+# The LP5523's own engines, once the kernel has them: the first engine of
+# type hardware that lp5523:r offers as a trigger.
+HW=
+for e in /sys/class/led_pattern/*; do
+	[ "$(cat "$e/type" 2>/dev/null)" = hardware ] || continue
+	grep -q "${e##*/}" $LEDS/lp5523:r/trigger || continue
+	HW=${e##*/}
+	break
+done
+
+hardware() {
+	[ -n "$HW" ] && engine "$HW" "$@"
+	return 0
 }
 
 # triangle 0 -> 9 -> 0 over 1024 ms in <n> tuples: the same waveform
@@ -116,6 +137,7 @@ triangle() {
 }
 
 [ -d $ENG ] || echo "# bench: no $ENG in this kernel: ledtrig-pattern only"
+echo "# bench: hardware engine: ${HW:-none in this kernel (column pending)}"
 echo "# bench guest: Linux $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
 echo "# bench repeats=$REPEATS blink_s=$BLINK_S ramp_s=$RAMP_S scale_s=$SCALE_S"
 # The board's boot LED blinks on software1 from the device tree; kb6 (D9)
@@ -133,15 +155,19 @@ while [ $n -le "$REPEATS" ]; do
 	ledtrig "blink ledtrig $n" "$BLINK_S" \
 		"lp5523:r=$BLINK" "lp5523:g=$BLINK" "lp5523:b=$BLINK"
 	[ -d $ENG ] && software "blink software $n" "$BLINK_S" "$BLINK" $RGB
+	hardware "blink hardware $n" "$BLINK_S" "$BLINK" $RGB
 	ledtrig "breathe ledtrig $n" "$RAMP_S" \
 		"lp5523:r=$BREATHE" "lp5523:g=$BREATHE" "lp5523:b=$BREATHE"
 	[ -d $ENG ] && software "breathe software $n" "$RAMP_S" "$BREATHE" $RGB
+	hardware "breathe hardware $n" "$RAMP_S" "$BREATHE" $RGB
 	ledtrig "colour ledtrig $n" "$RAMP_S" \
 		"lp5523:r=$COLOUR_R" "lp5523:g=$COLOUR_G" "lp5523:b=$COLOUR_B"
 	[ -d $ENG ] && software "colour software $n" "$RAMP_S" "$COLOUR" $RGB
+	hardware "colour hardware $n" "$RAMP_S" "$COLOUR" $RGB
 	ledtrig "odd16 ledtrig $n" "$RAMP_S" \
 		"lp5523:r=$ODD16" "lp5523:g=$ODD16" "lp5523:b=$ODD16"
 	[ -d $ENG ] && software "odd16 software $n" "$RAMP_S" "$ODD16" $RGB
+	hardware "odd16 hardware $n" "$RAMP_S" "$ODD16" $RGB
 	n=$((n + 1))
 done
 
