@@ -16,9 +16,10 @@ ENG1=/sys/class/led_pattern/software1
 LEDS="kb1 kb2 kb3 kb4 kb5 kb6 r g b"
 # a write still blocked after this long fails, and the suite stops
 BLOCK_S=10
-# what "within one round of writes" is held to (a round of nine I2C writes
-# takes about 3 ms, 12 ms on the debug kernel; the rest is a loaded host)
-BOUND_MS=1000
+# what "within one round of writes" is held to: a round of nine I2C writes
+# takes about 3 ms, 12 ms on the debug kernel; the rest is a loaded host,
+# where 1.4 s has been seen.  The fault this guards against never returned.
+BOUND_MS=3000
 WORST=
 
 uptime_ms() {
