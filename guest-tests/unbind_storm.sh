@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# lptest-timeout: 300
+# lptest-timeout: 600
 # Unbind/rebind storm: the lp5523 and the gpio-leds drivers are unbound
-# and bound again 100 times (30 on the debug kernel) while software0 runs
+# and bound again 100 times with 2 CPUs (25 with one and on the debug
+# kernel) while software0 runs
 # the fastest pattern on the nine LP5523 LEDs, software1 a colour ramp on
 # the GPIO LEDs, and two readers poll every LED and engine attribute.
 # After each bind every LED is back and links again, the engines keep
@@ -18,8 +19,8 @@ STOP=/tmp/unbind_storm.stop
 SPLATS='WARNING:|BUG:|Oops|Unable to handle|Call trace:|KASAN|UBSAN|circular locking|sleeping function called|blocked for more than|soft lockup'
 KMEMLEAK=/sys/kernel/debug/kmemleak
 
-if [ -e $KMEMLEAK ]; then
-	CYCLES=30
+if [ -e $KMEMLEAK ] || [ "$(grep -c '^processor' /proc/cpuinfo)" -lt 2 ]; then
+	CYCLES=25
 else
 	CYCLES=100
 fi
@@ -71,6 +72,7 @@ reader() {
 			$CLASS/*/pattern $CLASS/*/state $CLASS/*/repeat \
 			> /dev/null 2>&1
 		ls $CLASS/*/leds > /dev/null 2>&1
+		sleep 0.05
 	done
 }
 
@@ -86,7 +88,7 @@ wait_for() {
 
 CYCLES_DONE=0
 storm() {
-	local chip gpio i ok=0 r1 r2
+	local chip gpio i ok=0 r1 r2 t0
 	chip=$(lp5523_chip_name)
 	gpio=$(gpio_dev)
 	[ -n "$gpio" ] || { echo "# no gpio-leds device bound"; return 1; }
@@ -97,7 +99,10 @@ storm() {
 	dmesg_mark
 	emu_mark "storm begin"
 	i=0
+	t0=$(cut -d. -f1 /proc/uptime)
 	while [ $i -lt $CYCLES ]; do
+		[ $((i % 10)) -ne 0 ] || [ $i -eq 0 ] ||
+			echo "# $i cycles in $(( $(cut -d. -f1 /proc/uptime) - t0 )) s"
 		i=$((i + 1))
 		write_ok "$chip" $LP5523_DRV/unbind || { ok=1; break; }
 		write_ok "$gpio" $GPIO_DRV/unbind || { ok=1; break; }
