@@ -38,6 +38,12 @@ KMAKE = flock $(1).lock $(MAKE) $(KJOBS) -C $(KSRC) O=$(1) ARCH=$(ARCH) \
 # ccache in masquerade mode: a directory early in PATH whose compiler
 # names are links to ccache, which then runs the next one in PATH.
 export CCACHE_DIR := $(O)/ccache
+# Paths relative to $(O) in ccache's hash, and not kbuild's
+# -fmacro-prefix-map (it names the source tree, which __FILE__ then
+# drops anyway): the bisect worktree, built in $(O)/bisect/kbuild, hits the
+# entries of the main tree built in $(O)/kbuild.
+export CCACHE_BASEDIR := $(O)
+export CCACHE_IGNOREOPTIONS := -fmacro-prefix-map=*
 export PATH := $(O)/ccache-bin:$(PATH)
 
 SERIES := $(TOP)/series/series
@@ -48,7 +54,7 @@ QEMU := qemu-system-aarch64
 
 .PRECIOUS: $(O)/smp%/virt.dts
 .PHONY: help deps tree export kernel kernel-debug dtb initramfs emu run guest \
-	host-checks check check-debug bench plots demo clean FORCE
+	host-checks check check-debug check-series bench plots demo clean FORCE
 .DELETE_ON_ERROR:
 
 help:
@@ -57,6 +63,7 @@ help:
 	@echo '  make run            boot the board to a shell, live view of the LP5523 outputs'
 	@echo '  make check          build everything, run all tests; last line "N passed, N failed"'
 	@echo '  make check-debug    the guest tests on the debug kernel (lockdep, KASAN, ...)'
+	@echo '  make check-series   every prefix of series/ builds; ARCH=arm W=1; N900 dt-schema'
 	@echo '  make demo           the scenes of make run, unattended (exits 0 when they work)'
 	@echo '  make bench          timing figures against upstream ledtrig-pattern'
 	@echo '  make plots          PNG charts of the bench timeline (runs make bench if none)'
@@ -252,7 +259,8 @@ demo: $(BOOT_DEPS)
 # then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
 # debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
 DEBUG ?= 1
-HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap
+HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap \
+	$(O)/static.ktap $(O)/dt-static.ktap
 CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY)) \
 	$(if $(RESULTS),--results $(RESULTS))
 
@@ -264,6 +272,11 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 		> $(O)/checkpatch.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/series-tools/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \
 		> $(O)/dt-schema.ktap 2>&1 || true
+	$(call step,CHECK,W=1 and sparse on the files series/ touches; kernel-doc; dtc -W; dt_binding_check)
+	$(Q)$(TOP)/qemu/series-tools/static-checks.sh $(KSRC) $(TOP)/series $(O)/kbuild-static \
+		$(KCONF) > $(O)/static.ktap 2>&1 || true
+	$(Q)$(TOP)/qemu/series-tools/dt-static-checks.sh $(KSRC) $(TOP)/series $(O)/smp2 \
+		$(O)/kbuild-static > $(O)/dt-static.ktap 2>&1 || true
 
 check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/Image-debug)
 	$(Q)$(CHECK) --kernel $(IMAGE) --host-results "$(HOST_KTAP)" \
@@ -273,6 +286,24 @@ check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dt
 		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
 	$(Q)$(CHECK) --kernel $(O)/Image-debug --smp 2 --results $(O)/results-debug \
 		--host-results "$(HOST_KTAP)"
+
+# The series as a reviewer builds it, slower than the host checks: every
+# prefix of series/ builds (a worktree, incremental, ccache), and the
+# drivers build for 32-bit ARM (the N900) with W=1, whose device tree's
+# lp5523 node meets the changed bindings.  .ci/run runs it after check.
+SERIES_KTAP := $(O)/arm32.ktap $(O)/bisect.ktap
+check-series: $(O)/.stamp_patched
+	$(call step,CHECK,ARCH=arm W=1 and omap3-n900 dt-schema)
+	$(Q)ln -sf $$(command -v ccache) $(O)/ccache-bin/arm-linux-gnueabihf-gcc
+	$(Q)$(TOP)/qemu/series-tools/arm32-check.sh $(KSRC) $(TOP)/series $(O)/kbuild-arm \
+		$(KCONF) > $(O)/arm32.ktap 2>&1 || true
+	$(call step,CHECK,every prefix of series/ builds)
+	$(Q)$(TOP)/qemu/series-tools/bisect-check.sh $(KSRC) $(TOP)/series $(O)/bisect \
+		$(KCONF) > $(O)/bisect.ktap 2>&1 || true
+	$(Q)awk '/^not ok [0-9]/ { f++; print FILENAME ": " $$0; next } \
+		/^ok [0-9].*# SKIP/ { s++; next } /^ok [0-9]/ { p++ } \
+		END { if (s) print s+0 " skipped"; print p+0 " passed, " f+0 " failed"; exit f > 0 }' \
+		$(SERIES_KTAP)
 
 bench: $(BOOT_DEPS)
 	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
