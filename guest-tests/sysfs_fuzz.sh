@@ -32,7 +32,7 @@ if debug_kernel; then
 elif [ "$(grep -c '^processor' /proc/cpuinfo)" -ge 2 ]; then
 	SECONDS_MAX=300 WRITES_MIN=100000
 else
-	SECONDS_MAX=90 WRITES_MIN=20000
+	SECONDS_MAX=60 WRITES_MIN=10000
 fi
 
 seed() {

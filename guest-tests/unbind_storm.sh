@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # lptest-timeout: 600
 # Unbind/rebind storm: the lp5523 and the gpio-leds drivers are unbound
-# and bound again 100 times with 2 CPUs (25 with one and on the debug
+# and bound again 100 times with 2 CPUs (10 with one and on the debug
 # kernel) while software0 runs
 # the fastest pattern on the nine LP5523 LEDs, software1 a colour ramp on
 # the GPIO LEDs, and two readers poll every LED and engine attribute.
@@ -20,7 +20,7 @@ SPLATS='WARNING:|BUG:|Oops|Unable to handle|Call trace:|KASAN|UBSAN|circular loc
 KMEMLEAK=/sys/kernel/debug/kmemleak
 
 if [ -e $KMEMLEAK ] || [ "$(grep -c '^processor' /proc/cpuinfo)" -lt 2 ]; then
-	CYCLES=25
+	CYCLES=10
 else
 	CYCLES=100
 fi
