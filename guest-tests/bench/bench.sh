@@ -184,6 +184,34 @@ if [ -d $ENG ]; then
 			lp5523:kb1 lp5523:kb2 lp5523:kb3
 	done
 fi
+# The N900's PatternError as its MCE loads it through the stock
+# engineN_* files (red on engine 1, engine 2 in MCE's idle loop): the chip
+# runs it alone, so what it costs is the emulator's CPU.
+n900_in_chip() {
+	local c
+	c=$(ls -d /sys/bus/i2c/drivers/lp5523x/*-0032 2>/dev/null | head -1)
+	[ -n "$c" ] || return 0
+	echo disabled > "$c/engine1_mode"
+	echo disabled > "$c/engine2_mode"
+	echo load > "$c/engine1_mode"
+	echo 000000100 > "$c/engine1_leds"
+	echo 9d8040007f007f0040ff7f007f000000 > "$c/engine1_load"
+	echo load > "$c/engine2_mode"
+	echo 000000000 > "$c/engine2_leds"
+	echo 9d800000 > "$c/engine2_load"
+	cost_begin "n900 legacy 1"
+	emu_mark "bench n900 legacy 1 run"
+	echo run > "$c/engine2_mode"
+	echo run > "$c/engine1_mode"
+	sleep "$SCALE_S"
+	cost_end "n900 legacy 1" "$SCALE_S"
+	echo disabled > "$c/engine1_mode"
+	echo disabled > "$c/engine2_mode"
+	echo 0 > $LEDS/lp5523:r/brightness
+	sleep 1
+}
+n900_in_chip
+
 cost_begin "idle base 2"
 sleep "$IDLE_S"
 cost_end "idle base 2" "$IDLE_S"

@@ -420,6 +420,10 @@ def main():
             vals = [f.get(k) for k in keys]
             print(f"| {title}{' ' + n if case == 'idle' else ''} | "
                   + " | ".join(num(v) for v in vals) + " |")
+    for n in b.runs("n900", "legacy"):
+        f = b.cost_figures("n900", "legacy", n, [7])
+        print(f"| N900 PatternError in the chip (stock engineN_* files) | "
+              + " | ".join(num(f.get(k)) for k in keys) + " |")
     print()
     print(f"Idle baseline subtracted: {b.idle['wakeups']:.1f} timer interrupts/s,"
           f" {b.idle['cpu']:.2f} % guest CPU, {b.idle['emu']:.2f} % emulator CPU,"
