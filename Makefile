@@ -259,8 +259,10 @@ demo: $(BOOT_DEPS)
 # then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
 # debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
 DEBUG ?= 1
+# arm32.ktap and bisect.ktap are make check-series' (run first by .ci/run),
+# counted when present.
 HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap \
-	$(O)/static.ktap $(O)/dt-static.ktap
+	$(O)/static.ktap $(O)/dt-static.ktap $(O)/arm32.ktap $(O)/bisect.ktap
 CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY)) \
 	$(if $(RESULTS),--results $(RESULTS))
 

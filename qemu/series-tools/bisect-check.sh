@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect-check.sh <kernel tree> <series dir> <work dir> <config fragment>...
 #
-# KTAP: every prefix of series/ builds (vmlinux, the board's configuration):
+# KTAP: every prefix of series/ builds (the board's configuration):
 # bisect_baseline, then bisect_<patch> after each patch of the series list,
-# read at run time.  The patches are applied with `git am` in a worktree of
+# read at run time.  A prefix builds the objects of every directory a patch
+# of the series touches (drivers/leds/ and its trigger/, ...), each with the
+# options that prefix has: that is what a prefix can break, and it takes
+# seconds where vmlinux for each took minutes.  The whole series' vmlinux
+# is make check's.  The patches are applied with `git am` in a worktree of
 # <kernel tree> (<work dir>/linux, detached, never touching the tree's own
 # checkout), built in <work dir>/kbuild, incrementally and through ccache:
 # with CCACHE_BASEDIR set to the build directory by the Makefile, the
@@ -47,7 +51,7 @@ build() {
 	mkdir -p "$out"
 	cp "$work/kconfig/.config" "$out/.config"
 	if flock "$out.lock" $KMAKE -s olddefconfig > "$work/$1.log" 2>&1 &&
-		flock "$out.lock" $KMAKE -s vmlinux >> "$work/$1.log" 2>&1; then
+		flock "$out.lock" $KMAKE -s $dirs >> "$work/$1.log" 2>&1; then
 		t1=$(date +%s)
 		echo "ok $i $1"
 		echo "# built in $((t1 - t0)) s"
@@ -59,6 +63,11 @@ build() {
 }
 
 t_start=$(date +%s)
+# the directories of the C files the series touches, as kbuild targets
+dirs=$(for p in $patches; do
+	sed -n 's|^diff --git a/\([^ ]*\)/[^/ ]*\.c b/.*|\1/|p' "$series/$p"
+done | sort -u | tr '\n' ' ')
+[ -n "$dirs" ] || dirs=vmlinux
 # the configuration of the whole series: the worktree with every patch
 # applied, merged as the board's kernel is, then back to the baseline
 apply_all() {
