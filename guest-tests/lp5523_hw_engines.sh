@@ -1,0 +1,283 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The LP5523's three program engines as pattern engines (lp5523:engine1..3):
+# patterns compiled to microcode and run by the chip.  The guest side checks
+# sysfs, errno and the kernel log; lp5523_hw_engines.check checks the
+# emulator's timeline between the marks (waveforms, lock-step, I2C silence).
+. /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
+
+CLS=/sys/class/led_pattern
+E1=$CLS/lp5523:engine1
+E2=$CLS/lp5523:engine2
+E3=$CLS/lp5523:engine3
+L=/sys/class/leds
+DRV=/sys/bus/i2c/drivers/lp5523x
+# write_err matches the errno's text; the guest's libc says
+# "Device or resource busy" and "Input/output error"
+
+link() {	# link <engine name> <led>...
+	local eng=$1 led ok=0
+	shift
+	for led in "$@"; do
+		write_ok "$eng" $L/$led/trigger || ok=1
+	done
+	return $ok
+}
+
+unlink_all() {
+	local led
+	for led in $L/lp5523:*; do
+		echo none > $led/trigger 2>/dev/null
+	done
+}
+
+reset_engines() {
+	local e
+	for e in $E1 $E2 $E3; do
+		[ -d $e ] || continue
+		echo stop > $e/state
+		echo "" > $e/pattern
+		echo -1 > $e/repeat
+	done
+	unlink_all
+}
+
+# one log line naming $1 since dmesg_mark
+want_log() {
+	dmesg_since | grep -q -- "$1" && return 0
+	echo "# no log line with \"$1\"; log since: $(dmesg_since | tail -3 | tr '\n' '|')"
+	return 1
+}
+
+registered() {
+	local ok=0 e
+	for e in $E1 $E2 $E3; do
+		want_eq "${e##*/} type" hardware "$(cat $e/type)" || ok=1
+		want_eq "${e##*/} state" stopped "$(cat $e/state)" || ok=1
+		want_eq "${e##*/} channels" 3 "$(cat $e/channels)" || ok=1
+	done
+	grep -q 'lp5523:engine1' $L/lp5523:kb1/trigger ||
+		{ echo "# lp5523:kb1 does not offer lp5523:engine1"; ok=1; }
+	for e in $L/*; do
+		case ${e##*/} in lp5523:*) continue ;; esac
+		if grep -q 'lp5523:engine1' $e/trigger; then
+			echo "# ${e##*/} (not the chip's) offers lp5523:engine1"
+			ok=1
+		fi
+	done
+	return $ok
+}
+
+# blink on kb1, breathe on kb2 (engine2): the timeline checks the shapes
+# and that no I2C message passes between the marks
+blink_breathe() {
+	local ok=0
+	link lp5523:engine1 lp5523:kb1 || return 1
+	link lp5523:engine2 lp5523:kb2 || return 1
+	write_ok "255 500 255 0 0 500 0 0" $E1/pattern || ok=1
+	write_ok "0 1000 255 1000" $E2/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	write_ok run $E2/state || ok=1
+	emu_mark "hw quiet begin"
+	sleep 6.3
+	emu_mark "hw quiet end"
+	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
+	want_eq "engine2 state" running "$(cat $E2/state)" || ok=1
+	[ -n "$(cat $E1/program)" ] || { echo "# engine1 program empty"; ok=1; }
+	echo "# engine1 program: $(cat $E1/program)"
+	echo "# engine2 program: $(cat $E2/program)"
+	write_ok stop $E1/state || ok=1
+	write_ok stop $E2/state || ok=1
+	want_eq "engine1 state" stopped "$(cat $E1/state)" || ok=1
+	reset_engines
+	return $ok
+}
+
+# #ff00ff 500 #000000 500 on the indicator: red and blue share one engine
+purple() {
+	local ok=0
+	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
+	write_ok "#ff00ff 500 #000000 500" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	emu_mark "hw purple begin"
+	sleep 5.2
+	emu_mark "hw purple end"
+	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
+	want_eq "engine2 channels (red and blue share engine1)" 2 "$(cat $E2/channels)" || ok=1
+	echo "# program: $(cat $E1/program | tr '\n' '|')"
+	reset_engines
+	return $ok
+}
+
+# three different curves: three engines in lock-step, the others read busy
+gradient() {
+	local ok=0
+	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
+	write_ok "#ff0000 300 #00ff00 300 #0000ff 300" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	emu_mark "hw gradient begin"
+	want_eq "engine1 program engines" 3 "$(grep -c engine $E1/program)" || ok=1
+	want_eq "engine2 channels" 0 "$(cat $E2/channels)" || ok=1
+	write_ok "0 200 255 200" $E2/pattern || ok=1
+	dmesg_mark
+	write_err "esource busy" run $E2/state || ok=1
+	want_log "engine2 is used by lp5523:engine1" || ok=1
+	want_eq "engine2 state" stopped "$(cat $E2/state)" || ok=1
+	sleep 9
+	emu_mark "hw gradient end"
+	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
+	reset_engines
+	return $ok
+}
+
+# repeat 2 ends "finished" holding the last value
+finished() {
+	local ok=0
+	link lp5523:engine1 lp5523:kb3 || return 1
+	write_ok 2 $E1/repeat || ok=1
+	write_ok "0 300 255 300 255 0" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	emu_mark "hw finite begin"
+	want_eq "state while running" running "$(cat $E1/state)" || ok=1
+	sleep 2
+	want_eq "state after 2 runs" finished "$(cat $E1/state)" || ok=1
+	emu_mark "hw finite end"
+	reset_engines
+	return $ok
+}
+
+# link while running (joins, restarted), rewrite while running
+relink_rewrite() {
+	local ok=0
+	link lp5523:engine1 lp5523:kb1 || return 1
+	write_ok "255 200 255 0 0 200 0 0" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	sleep 0.5
+	link lp5523:engine1 lp5523:kb4 || ok=1
+	emu_mark "hw relink begin"
+	sleep 2.1
+	emu_mark "hw relink end"
+	local before
+	before=$(cat $E1/program)
+	write_ok "255 400 255 0 0 400 0 0" $E1/pattern || ok=1
+	want_eq "state after rewrite" running "$(cat $E1/state)" || ok=1
+	[ "$before" != "$(cat $E1/program)" ] || { echo "# program unchanged by rewrite"; ok=1; }
+	emu_mark "hw rewrite begin"
+	sleep 2.5
+	emu_mark "hw rewrite end"
+	echo none > $L/lp5523:kb4/trigger
+	want_eq "leds/ after unlink" lp5523:kb1 "$(ls $E1/leds)" || ok=1
+	reset_engines
+	return $ok
+}
+
+# errors: errno, one log line, nothing changed (running pattern untouched)
+errors() {
+	local ok=0 p i big=""
+	link lp5523:engine1 lp5523:kb1 || return 1
+	p="255 500 255 0 0 500 0 0"
+	write_ok "$p" $E1/pattern || return 1
+	write_ok run $E1/state || return 1
+	dmesg_mark
+	write_err EINVAL "0 100 255 100" $E1/pattern || ok=1
+	want_log "shortest that works" || ok=1
+	for i in $(seq 1 60); do big="$big $((i * 4)) 7 $((i * 4)) 0"; done
+	dmesg_mark
+	write_err E2BIG "$big" $E1/pattern || ok=1
+	want_log "words of engine memory" || ok=1
+	dmesg_mark
+	write_err EINVAL "0 100 zz 100" $E1/pattern || ok=1
+	want_eq "pattern kept" "$p" "$(cat $E1/pattern)" || ok=1
+	want_eq "state kept" running "$(cat $E1/state)" || ok=1
+	# legacy files and engines, both ways
+	c=$(lp5523_chip)
+	dmesg_mark
+	write_err "esource busy" load "$c/engine1_mode" || ok=1
+	want_log "engine1 is used by lp5523:engine1" || ok=1
+	write_err "esource busy" 9d80 "$c/engine1_load" || ok=1
+	want_eq engine1_mode disabled "$(cat $c/engine1_mode)" || ok=1
+	write_ok load "$c/engine2_mode" || ok=1
+	write_ok "0 200 255 200" $E2/pattern || ok=1
+	link lp5523:engine2 lp5523:kb2 || ok=1
+	dmesg_mark
+	write_err "esource busy" run $E2/state || ok=1
+	want_log "engine2 is used by the engineN_\* files" || ok=1
+	want_eq "engine2 state" stopped "$(cat $E2/state)" || ok=1
+	# not enough free engines: engine2 legacy, engine1 wants three curves
+	write_ok load "$c/engine3_mode" || ok=1
+	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || ok=1
+	dmesg_mark
+	write_err "esource busy" "#ff0000 300 #00ff00 300 #0000ff 300" $E1/pattern || ok=1
+	want_log "needs 3 engines, 1 free" || ok=1
+	want_eq "pattern kept" "$p" "$(cat $E1/pattern)" || ok=1
+	want_eq "state kept" running "$(cat $E1/state)" || ok=1
+	write_ok disabled "$c/engine2_mode" || ok=1
+	write_ok disabled "$c/engine3_mode" || ok=1
+	reset_engines
+	return $ok
+}
+
+# an I2C error while loading: -EIO, state error, nothing half loaded runs
+io_error() {
+	local ok=0
+	emu_ctl "nack reg 50-6f" || { echo "# no emulator control"; return 1; }
+	sleep 0.1
+	link lp5523:engine1 lp5523:kb1 || ok=1
+	write_ok "255 500 255 0 0 500 0 0" $E1/pattern || ok=1
+	dmesg_mark
+	write_err "Input/output error" run $E1/state || ok=1
+	emu_ctl "nack off"
+	sleep 0.1
+	want_eq "state after EIO" error "$(cat $E1/state)" || ok=1
+	want_log "I2C error while loading" || ok=1
+	emu_mark "hw ioerror"
+	sleep 0.6
+	emu_mark "hw ioerror end"
+	write_ok stop $E1/state || ok=1
+	want_eq "state after stop" stopped "$(cat $E1/state)" || ok=1
+	reset_engines
+	return $ok
+}
+
+unbind_rebind() {
+	local ok=0 chip
+	chip=$(lp5523_chip_name)
+	link lp5523:engine1 lp5523:kb1 lp5523:kb5 || return 1
+	write_ok "0 200 255 200" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	sleep 0.5
+	dmesg_mark
+	write_ok "$chip" $DRV/unbind || return 1
+	emu_mark "hw unbound"
+	[ -d $E1 ] && { echo "# lp5523:engine1 still there after unbind"; ok=1; }
+	if dmesg_since | grep -E -q 'Oops|BUG|WARNING|Call trace'; then
+		echo "# kernel log: $(dmesg_since | grep -E 'Oops|BUG|WARNING' | head -2)"
+		ok=1
+	fi
+	sleep 0.5
+	emu_mark "hw unbound end"
+	write_ok "$chip" $DRV/bind || return 1
+	[ -d $E1 ] && [ -d $E3 ] || { echo "# engines not back after bind"; ok=1; }
+	want_eq "engine1 state after bind" stopped "$(cat $E1/state 2>/dev/null)" || ok=1
+	return $ok
+}
+
+ktap_print_header
+if [ ! -d $E1 ]; then
+	echo "1..0 # SKIP no LP5523 hardware pattern engines (lp5523:engine1)"
+	exit 0
+fi
+ktap_set_plan 10
+reset_engines
+ktap_test_result engines_registered_for_the_chip_only registered
+ktap_test_result blink_and_breathe_run_in_the_chip blink_breathe
+ktap_test_result purple_red_blue_share_an_engine purple
+ktap_test_result gradient_three_engines_lock_step gradient
+ktap_test_result repeat_2_ends_finished finished
+ktap_test_result relink_and_rewrite_while_running relink_rewrite
+ktap_test_result errors_change_nothing errors
+ktap_test_result io_error_leaves_nothing_running io_error
+ktap_test_result unbind_while_running_rebind unbind_rebind
+ktap_test_result chip_idle_after lp5523_check_idle
+ktap_finished
