@@ -21,29 +21,7 @@ out=$(cd "$out" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 KMAKE="make -C $tree O=$out ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- -j$(nproc)"
 
-touched() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series" | while read -r p; do
-		sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$series/$p"
-	done | awk '!seen[$0]++'
-}
-
-# the same rule as static-checks.sh
-new_warnings() {
-	local f=$1 base
-	base=$(mktemp)
-	git -C "$tree" show "baseline:$f" > "$base" 2>/dev/null || : > "$base"
-	sed "s|^$tree/||" | grep -E "^(\\./)?$f:[0-9]+:([0-9]+:)? (warning|error):" | sort -u |
-	while IFS= read -r w; do
-		line=$(echo "$w" | sed -E "s|^(\\./)?$f:([0-9]+):.*|\\2|")
-		text=$(sed -n "${line}p" "$tree/$f" | sed 's/^[[:space:]]*//;s/[[:space:]]*$//')
-		if [ -n "$text" ] &&
-			sed 's/^[[:space:]]*//;s/[[:space:]]*$//' "$base" | grep -qxF -- "$text"; then
-			continue
-		fi
-		echo "$w"
-	done
-	rm -f "$base"
-}
+. "$here/lib.sh"
 
 cfiles=$(touched | grep '\.c$')
 n=$(printf '%s\n' $cfiles | grep -c .)
