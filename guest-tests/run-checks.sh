@@ -111,14 +111,20 @@ for f in $(find "$results" -name '*.ktap' | sort); do
 			echo "  ${name}: nothing to test"
 			continue
 		fi
-		echo "  ${name}: no results"
+		echo "  ${name}: no results" | tee -a "$results/failures.txt"
 		fail=$((fail + 1))
 	else
 		printf '  %-40s %3d passed %3d failed %3d skipped\n' "$name" "$1" "$2" "$3"
 	fi
 	sed "s|^#   FAIL |    not ok: |" "$f.fails"
+	sed "s|^#   FAIL |  ${name}: |" "$f.fails" >> "$results/failures.txt"
 	rm -f "$f.fails"
 done
+# Again at the end, where a log cut to its head and tail still shows them.
+if [ -s "$results/failures.txt" ]; then
+	echo "failed:"
+	cat "$results/failures.txt"
+fi
 [ "$skip" -eq 0 ] || echo "$skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

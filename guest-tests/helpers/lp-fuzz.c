@@ -97,14 +97,28 @@ static unsigned long errnos[256];
 static int failures;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
+enum doing {
+	IDLE,
+	WRITING,
+	READING,
+	READING_BACK,	/* a write's result, its group locked */
+	LOCKING,	/* waiting for another thread's write to the group */
+};
+
+static const char *const doing_names[] = {
+	"between calls", "write", "read", "read-back", "waiting for the group lock",
+};
+
 struct thread {
 	pthread_t tid;
+	pid_t ktid;		/* for /proc/self/task/<ktid>/stack */
+	int joined;
 	int id;
 	uint64_t rng;
 	char *buf;
 	char *rbuf;
 	/* what the thread is doing, for the stuck report */
-	volatile int busy;
+	volatile enum doing busy;
 	volatile int cur_attr;
 	volatile size_t cur_len;
 	char cur_val[64];
@@ -280,8 +294,10 @@ static void normalise(const struct attr *a, const char *in, char *out,
 
 static void record_expect(struct attr *a, char *rbuf)
 {
-	ssize_t n = read_attr(a->path, rbuf, READ_MAX);
+	ssize_t n;
 	char *e;
+
+	n = read_attr(a->path, rbuf, READ_MAX);
 
 	if (n < 0)
 		return;
@@ -464,11 +480,23 @@ static int pick_attr(struct thread *t)
 	return below(t, nattrs);
 }
 
+/* what the stuck report says the thread is doing, and since when */
+static void doing(struct thread *t, enum doing what, int attr)
+{
+	t->cur_attr = attr;
+	t->since = now_s();
+	t->busy = what;
+}
+
 static void do_read(struct thread *t)
 {
-	struct attr *a = &attrs[below(t, nattrs)];
-	ssize_t n = read_attr(a->path, t->rbuf, READ_MAX);
+	int i = below(t, nattrs);
+	struct attr *a = &attrs[i];
+	ssize_t n;
 
+	doing(t, READING, i);
+	n = read_attr(a->path, t->rbuf, READ_MAX);
+	t->busy = IDLE;
 	__atomic_add_fetch(&total_reads, 1, __ATOMIC_RELAXED);
 	if (n >= 0)
 		read_is_clean(a, t->rbuf, n);
@@ -481,14 +509,13 @@ static void do_write(struct thread *t)
 	size_t len = gen_value(t, a, t->buf, VAL_MAX);
 	int err;
 
-	pthread_mutex_lock(&a->grp->lock);
-	t->cur_attr = i;
 	t->cur_len = len;
 	shorten(t->cur_val, sizeof(t->cur_val), t->buf, len);
-	t->since = now_s();
-	t->busy = 1;
+	doing(t, LOCKING, i);
+	pthread_mutex_lock(&a->grp->lock);
+	doing(t, WRITING, i);
 	err = write_attr(a->path, t->buf, len);
-	t->busy = 0;
+	t->busy = READING_BACK;
 	a->writes++;
 	if (!err) {
 		a->accepted++;
@@ -507,6 +534,7 @@ static void do_write(struct thread *t)
 	} else {
 		__atomic_add_fetch(&errnos[err & 0xff], 1, __ATOMIC_RELAXED);
 	}
+	t->busy = IDLE;
 	pthread_mutex_unlock(&a->grp->lock);
 	__atomic_add_fetch(&total_writes, 1, __ATOMIC_RELAXED);
 }
@@ -515,6 +543,7 @@ static void *worker(void *arg)
 {
 	struct thread *t = arg;
 
+	t->ktid = gettid();
 	while (!stop_flag) {
 		if (below(t, 8) == 0)
 			do_read(t);
@@ -524,6 +553,48 @@ static void *worker(void *arg)
 			stop_flag = 1;
 	}
 	return NULL;
+}
+
+/* ------------------------------------------------------------ stalls */
+
+/* the kernel stack of a thread of this process, as "# " lines */
+static void print_stack(pid_t ktid)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stack", ktid);
+	f = fopen(path, "r");
+	if (!f) {
+		printf("#   (no %s: %s)\n", path, strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		printf("#   %s", line);
+	fclose(f);
+}
+
+/* 1 when the thread is still inside a call: what it does, for how long */
+static int report_stuck(struct thread *t)
+{
+	enum doing what = t->busy;
+	int i = t->cur_attr;
+
+	if (t->joined)
+		return 0;
+	if (what == IDLE) {
+		printf("# thread %d (tid %d) is between calls\n", t->id, t->ktid);
+		print_stack(t->ktid);
+		return 0;
+	}
+	printf("# FAIL thread %d (tid %d): %s of %s has not returned for %.0f s",
+	       t->id, t->ktid, doing_names[what], i >= 0 ? attrs[i].path : "?",
+	       now_s() - t->since);
+	if (what == WRITING || what == LOCKING)
+		printf(" (%zu bytes \"%s\")", t->cur_len, t->cur_val);
+	printf("\n");
+	print_stack(t->ktid);
+	return 1;
 }
 
 /* ------------------------------------------------------------ setup */
@@ -719,22 +790,16 @@ int main(int argc, char **argv)
 		if (now_s() - t0 >= duration_s)
 			stop_flag = 1;
 		for (i = 0; i < nthreads; i++)
-			running += pthread_tryjoin_np(threads[i].tid, NULL) == EBUSY;
+			if (!threads[i].joined)
+				threads[i].joined = !pthread_tryjoin_np(threads[i].tid, NULL);
+		for (i = 0; i < nthreads; i++)
+			running += !threads[i].joined;
 		if (!running)
 			break;
 		if (now_s() - t0 < duration_s + STUCK_GRACE_S)
 			continue;
-		for (i = 0; i < nthreads; i++) {
-			struct thread *t = &threads[i];
-
-			if (!t->busy)
-				continue;
-			printf("# FAIL thread %d: write of %zu bytes \"%s\" to %s has not returned for %.0f s\n",
-			       i, t->cur_len, t->cur_val,
-			       t->cur_attr >= 0 ? attrs[t->cur_attr].path : "?",
-			       now_s() - t->since);
-			stuck++;
-		}
+		for (i = 0; i < nthreads; i++)
+			stuck += report_stuck(&threads[i]);
 		if (!stuck)
 			printf("# FAIL writers still running %d s after the time limit\n",
 			       STUCK_GRACE_S);
