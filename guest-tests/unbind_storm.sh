@@ -4,8 +4,9 @@
 # Unbind/rebind storm: the lp5523 and the gpio-leds drivers are unbound
 # and bound again 100 times with 2 CPUs (10 with one and on the debug
 # kernel) while software0 runs
-# the fastest pattern on the nine LP5523 LEDs, software1 a colour ramp on
-# the GPIO LEDs, and two readers poll every LED and engine attribute.
+# the fastest pattern on the LP5523 LEDs, software1 a colour ramp on
+# the GPIO LEDs, the chip's engine1 (when the kernel has it) a breathe on
+# kb5, and two readers poll every LED and engine attribute.
 # After each bind every LED is back and links again, the engines keep
 # running; at the end no splat, no leak (kmemleak, debug kernel), and once
 # the engines stop nothing stays lit (unbind_storm.check).
@@ -52,6 +53,19 @@ link_all() {
 	return $ok
 }
 
+HW=$CLASS/lp5523:engine1
+NHW=0
+[ -d $HW ] && NHW=1
+
+# with the chip's engines, kb5 breathes in the chip through the storm (the
+# engines come back stopped and empty after each bind)
+hw_run() {
+	[ $NHW -eq 1 ] || return 0
+	write_ok lp5523:engine1 $LEDS/lp5523:kb5/trigger &&
+		write_ok "0 200 255 200" $HW/pattern &&
+		write_ok run $HW/state
+}
+
 start() {
 	local ok=0
 	NLP=$(count_lp5523) NGPIO=$(count_gpio)
@@ -63,6 +77,7 @@ start() {
 	write_ok "#000000 1 #ffffff 1" $CLASS/software1/pattern || ok=1
 	write_ok run $CLASS/software0/state || ok=1
 	write_ok run $CLASS/software1/state || ok=1
+	hw_run || ok=1
 	return $ok
 }
 
@@ -114,9 +129,11 @@ storm() {
 		wait_for count_gpio "$NGPIO" ||
 			{ echo "# cycle $i: $(count_gpio) of $NGPIO GPIO LEDs back"; ok=1; break; }
 		link_all || { ok=1; break; }
-		want_eq "cycle $i: software0 leds/" "$NLP" \
+		hw_run || { ok=1; break; }
+		want_eq "cycle $i: software0 leds/" "$((NLP - NHW))" \
 			"$(ls $CLASS/software0/leds | grep -c '^lp5523:')" || { ok=1; break; }
 		want_eq "cycle $i: software0 state" running "$(cat $CLASS/software0/state)" || ok=1
+		[ $NHW -eq 0 ] || want_eq "cycle $i: engine1 state" running "$(cat $HW/state)" || ok=1
 		[ $ok -eq 0 ] || break
 	done
 	CYCLES_DONE=$i
@@ -150,7 +167,8 @@ no_leak() {
 # stop the engines, unlink: dark, and dark a second later (timeline)
 goes_idle() {
 	local d ok=0
-	for d in $CLASS/software0 $CLASS/software1; do
+	for d in $CLASS/software0 $CLASS/software1 $HW; do
+		[ -d "$d" ] || continue
 		write_ok stop "$d/state" || ok=1
 	done
 	for d in $LEDS/*; do
