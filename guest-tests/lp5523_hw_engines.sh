@@ -146,15 +146,18 @@ gradient() {
 # lp5523_hw_engines.check's ODD16
 ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
 
-# the guest's timer interrupts (arch_timer, all CPUs) over 2 s
+# the guest's timer interrupts so far (arch_timer, all CPUs)
+timer_irqs() {
+	awk '/arch_timer/ { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i }
+		END { print n + 0 }' /proc/interrupts
+}
+
+# the guest's timer interrupts over 2 s
 timer_irqs_2s() {
-	local a b
-	a=$(awk '/arch_timer/ { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i }
-		END { print n + 0 }' /proc/interrupts)
+	local a
+	a=$(timer_irqs)
 	sleep 2
-	b=$(awk '/arch_timer/ { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i }
-		END { print n + 0 }' /proc/interrupts)
-	echo $((b - a))
+	echo $(($(timer_irqs) - a))
 }
 
 # the odd pattern in the chip (kb5) wakes the guest no more than idle
