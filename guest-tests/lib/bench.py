@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from timeline import Timeline  # noqa: E402
 
-# implementations, in table order; hardware: the LP5523 engines (pending)
+# implementations, in table order; hardware: the LP5523 engines
 IMPLS = [("ledtrig", "ledtrig-pattern"), ("software", "software engine"),
          ("hardware", "LP5523 engine")]
 RGB = [7, 6, 5]                 # lp5523:r, g, b
@@ -191,8 +191,12 @@ class Bench:
             if w[:2] == ["mark", "bench"] and len(w) == 6:
                 self.marks[(w[2], w[3], w[4], w[5])] = t
         self.cost = {}
+        self.refused = set()    # (case, impl) an engine refused the pattern of
         with open(console or os.devnull) as f:
             for line in f:
+                m = re.match(r"# bench: \S+ refused (\S+) (\S+) \d+", line)
+                if m:
+                    self.refused.add(m.group(1, 2))
                 m = re.match(r"# bench cost (\S+) (\S+) (\d+) (.*)", line)
                 if m:
                     kv = dict(x.split("=") for x in m.group(4).split())
@@ -340,8 +344,10 @@ def summary(values):
     return statistics.median(vals), max(vals) - min(vals)
 
 
-def cell(s, impl, spread=True):
+def cell(s, impl, spread=True, refused=False):
     if s is None:
+        if refused:
+            return "refused"
         return "pending" if impl == "hardware" else "n/a"
     med, spr = s
     txt = num(med)
@@ -387,7 +393,8 @@ def main():
         for k in keys:
             s = {impl: summary([r.get(k) for r in per[impl]]) for impl, _ in IMPLS}
             impl_missing = not per["hardware"]
-            row = [k] + [cell(s[i], i) for i, _ in IMPLS]
+            row = [k] + [cell(s[i], i, refused=(case, i) in b.refused)
+                         for i, _ in IMPLS]
             row += [ratio(s["ledtrig"], s["software"]),
                     "" if impl_missing else ratio(s["ledtrig"], s["hardware"])]
             print("| " + " | ".join(row) + " |")
