@@ -5,7 +5,8 @@
 # registers, 100 ms replies) while software engines drive LP5523 LEDs:
 # during a pattern load, run, stop, link, unlink, unbind and a probe.  Each
 # write returns (a hang fails the suite through /init's watchdog), a failed
-# I2C write is logged, a failed probe fails the bind; once the faults stop
+# I2C write is logged, the engine whose LED writes fail reads "error" with
+# a log line naming the LED, a failed probe fails the bind; once the faults stop
 # everything works again: the driver binds, a pattern runs on the chip
 # and stop leaves it dark.  pattern_faults.check counts the faults that
 # hit in each phase on the timeline (each phase must have hit one) and
@@ -72,7 +73,12 @@ setup() {
 }
 
 f_load() { try "pattern" "0 5 255 5 128 0" $ENG/pattern; sleep 0.5; }
-f_run() { try stop stop $ENG/state; try run run $ENG/state; sleep 0.5; }
+f_run() {
+	try stop stop $ENG/state
+	try run run $ENG/state
+	sleep 0.5
+	RUN_STATE=$(cat $ENG/state)
+}
 f_stop() { try stop stop $ENG/state; sleep 0.3; try run run $ENG/state; }
 f_relink() { link lp5523:kb4 lp5523:kb5; sleep 0.5; }
 f_unlink() {
@@ -113,6 +119,17 @@ logged() {
 	dmesg_since | grep -iE 'failed|error|-5|could not' | sed 's/^\[[^]]*\] //' |
 		sort | uniq -c | sort -rn |
 		head -5 | sed 's/^/# /'
+}
+
+# the LED writes failed while the pattern ran: "state" said so, once in
+# the log, naming the LED
+reads_error() {
+	local ok=0 n
+	want_eq "state under faults" error "$RUN_STATE" || ok=1
+	n=$(dmesg_since | grep -cE 'software0: writing lp5523:kb[1-3] failed \(-')
+	echo "# $n log lines naming the LED whose write failed"
+	[ "$n" -ge 1 ] || ok=1
+	return $ok
 }
 
 no_splat() {
@@ -166,10 +183,11 @@ if [ ! -d $ENG ] || [ -z "$(lp5523_chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; th
 	echo "1..0 # SKIP needs software0, a bound lp5523 and /dev/lp5523-ctl"
 	exit 0
 fi
-ktap_set_plan 6
+ktap_set_plan 7
 ktap_test_result pf_setup setup
 ktap_test_result pf_writes_return_under_faults under_faults
 ktap_test_result pf_failures_logged logged
+ktap_test_result pf_software_engine_reads_error reads_error
 ktap_test_result pf_no_splat no_splat
 ktap_test_result pf_recovers_when_faults_stop recovers
 ktap_test_result pf_chip_goes_idle goes_idle
