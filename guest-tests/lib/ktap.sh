@@ -99,7 +99,7 @@ errno_text() {
 	case $1 in
 	EINVAL) echo "Invalid argument" ;;
 	E2BIG) echo "Argument list too long" ;;
-	EBUSY) echo "Resource busy" ;;
+	EBUSY) echo "esource busy" ;;	# "Device or resource busy"
 	ENODEV) echo "No such device" ;;
 	ERANGE) echo "Result not representable" ;;
 	EPERM) echo "Operation not permitted" ;;
