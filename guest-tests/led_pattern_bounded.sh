@@ -108,7 +108,7 @@ unbind_running() {
 	timed_write unbind "$chip" $LP5523_DRV/unbind || ok=1
 	want_eq "linked LEDs after unbind" 0 "$(ls $ENG/leds | wc -l)" || ok=1
 	write_ok stop $ENG/state || ok=1
-	write_ok "$chip" $LP5523_DRV/bind || ok=1
+	lp5523_bind "$chip" || ok=1
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		[ -d /sys/class/leds/lp5523:b ] && break
 		sleep 0.1

@@ -5,6 +5,7 @@
 # keeps running the GPIO one.  Binding the driver again brings the LEDs
 # back, and they link again.
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
 ENG=/sys/class/led_pattern/software0
 DRV=/sys/bus/i2c/drivers/lp5523x
@@ -59,7 +60,7 @@ unbind_while_running() {
 		dmesg_since | grep -E "$SPLATS" | head -3 | sed 's/^/# /'
 		ok=1
 	fi
-	write_ok "$chip" $DRV/bind || ok=1
+	lp5523_bind "$chip" || ok=1
 	return $ok
 }
 

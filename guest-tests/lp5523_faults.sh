@@ -129,7 +129,7 @@ faults_off_works() {
 	local i ok=0
 	ctl faults off
 	dmesg_mark
-	[ -n "$(lp5523_chip_name)" ] || write_ok "${CHIP:-0-0032}" $DRV/bind || return 1
+	[ -n "$(lp5523_chip_name)" ] || lp5523_bind "${CHIP:-0-0032}" || return 1
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		[ -d $RED ] && break
 		sleep 0.1

@@ -316,7 +316,7 @@ unbind_rebind() {
 	fi
 	sleep 0.5
 	emu_mark "hw unbound end"
-	write_ok "$chip" $DRV/bind || return 1
+	lp5523_bind "$chip" || return 1
 	[ -d $E1 ] && [ -d $E3 ] || { echo "# engines not back after bind"; ok=1; }
 	want_eq "engine1 state after bind" stopped "$(cat $E1/state 2>/dev/null)" || ok=1
 	return $ok

@@ -129,7 +129,7 @@ stops() {
 	# engines 1 and 2 are free again, kb3 holds the third
 	want_eq "engine1 channels" 2 "$(cat $E1/channels)" || ok=1
 	write_ok "$c" $LP5523_DRV/unbind || return 1
-	write_ok "$c" $LP5523_DRV/bind || return 1
+	lp5523_bind "$c" || return 1
 	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		[ -d $KB3 ] && [ -d $E1 ] && break
 		sleep 0.1

@@ -144,7 +144,7 @@ no_splat() {
 recovers() {
 	local i ok=0
 	ctl faults off
-	[ -n "$(lp5523_chip_name)" ] || write_ok "$CHIP" $DRV/bind || return 1
+	[ -n "$(lp5523_chip_name)" ] || lp5523_bind "$CHIP" || return 1
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 		[ "$(ls -d $LEDS/lp5523:* 2>/dev/null | wc -l)" -eq 9 ] && break
 		sleep 0.1

@@ -122,7 +122,7 @@ storm() {
 		write_ok "$chip" $LP5523_DRV/unbind || { ok=1; break; }
 		write_ok "$gpio" $GPIO_DRV/unbind || { ok=1; break; }
 		want_eq "cycle $i: LP5523 LEDs after unbind" 0 "$(count_lp5523)" || ok=1
-		write_ok "$chip" $LP5523_DRV/bind || { ok=1; break; }
+		lp5523_bind "$chip" || { ok=1; break; }
 		write_ok "$gpio" $GPIO_DRV/bind || { ok=1; break; }
 		wait_for count_lp5523 "$NLP" ||
 			{ echo "# cycle $i: $(count_lp5523) of $NLP LP5523 LEDs back"; ok=1; break; }

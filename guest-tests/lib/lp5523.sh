@@ -16,6 +16,25 @@ lp5523_chip_name() {
 	[ -n "$c" ] && basename "$c"
 }
 
+# The board's device tree starts a breathe on the indicator's green LED in
+# engine 1 at every probe (dts/board.dts; boot_pattern checks it, first of
+# all suites).  lp5523_boot_pattern_off stops it, for suites that want an
+# idle chip; lp5523_bind <chip> binds the driver and stops it.
+LP5523_BOOT_LED=/sys/class/leds/lp5523:g
+LP5523_BOOT_ENGINE=/sys/class/led_pattern/lp5523:engine1
+
+lp5523_boot_pattern_off() {
+	echo stop > $LP5523_BOOT_ENGINE/state 2>/dev/null
+	echo none > $LP5523_BOOT_LED/trigger 2>/dev/null
+	echo "" > $LP5523_BOOT_ENGINE/pattern 2>/dev/null
+	return 0
+}
+
+lp5523_bind() {
+	write_ok "$1" $LP5523_DRV/bind || return 1
+	lp5523_boot_pattern_off
+}
+
 # lp5523_check_idle: succeed when every engine is disabled and every LP5523
 # LED is at 0, as each suite must leave the chip
 lp5523_check_idle() {
