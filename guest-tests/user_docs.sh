@@ -10,7 +10,7 @@
 #   line must show up, in order, in what the commands print (white space
 #   folded, so `ls` may print one name a line);
 # - any other block is a script: it must exit 0 under `sh -e`.
-# Between blocks the software engines and the LP5523 LEDs go back to how
+# Between blocks the engines and the LP5523s' LEDs go back to how
 # the board booted (software1 running its device-tree pattern).
 # lptest-timeout: 120
 . /tests/lib/ktap.sh
@@ -64,8 +64,13 @@ save_board() {
 }
 
 restore_board() {
-	local led
-	for led in $LEDS/lp5523:*; do
+	local led e
+	for e in $ENG/*:engine*; do
+		echo stop > "$e/state"
+		echo > "$e/pattern"
+		echo -1 > "$e/repeat"
+	done 2>/dev/null
+	for led in $LEDS/lp5523:* $LEDS/ring:*; do
 		echo none > "$led/trigger"
 		echo 0 > "$led/brightness"
 		case ${led##*:} in

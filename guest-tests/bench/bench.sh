@@ -33,6 +33,8 @@ COLOUR_G="0 1000 64 1000"
 COLOUR_B="0 1000 192 1000"
 # 16 tuples, odd durations: steps, holds, slow and fast ramps (2.09 s)
 ODD16="0 37 200 113 200 0 40 251 255 61 90 7 90 0 255 149 30 301 30 13 180 89 0 0 128 503 128 0 10 97 60 431"
+# the same shape, every ramp within the LP5523's one level per 0.488 ms
+ODD16C="0 137 200 113 200 0 40 251 255 89 90 7 90 0 255 149 30 301 30 79 180 97 0 0 128 503 128 0 10 97 60 431"
 
 set_trigger() {
 	local t=$1 led
@@ -168,6 +170,10 @@ while [ $n -le "$REPEATS" ]; do
 		"lp5523:r=$ODD16" "lp5523:g=$ODD16" "lp5523:b=$ODD16"
 	[ -d $ENG ] && software "odd16 software $n" "$RAMP_S" "$ODD16" $RGB
 	hardware "odd16 hardware $n" "$RAMP_S" "$ODD16" $RGB
+	ledtrig "odd16c ledtrig $n" "$RAMP_S" \
+		"lp5523:r=$ODD16C" "lp5523:g=$ODD16C" "lp5523:b=$ODD16C"
+	[ -d $ENG ] && software "odd16c software $n" "$RAMP_S" "$ODD16C" $RGB
+	hardware "odd16c hardware $n" "$RAMP_S" "$ODD16C" $RGB
 	n=$((n + 1))
 done
 

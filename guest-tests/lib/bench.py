@@ -33,6 +33,10 @@ BREATHE = [(0, 1000), (255, 1000)]
 ODD16 = [(0, 37), (200, 113), (200, 0), (40, 251), (255, 61), (90, 7), (90, 0),
          (255, 149), (30, 301), (30, 13), (180, 89), (0, 0), (128, 503), (128, 0),
          (10, 97), (60, 431)]
+# the same shape with every ramp within the LP5523's one level per 0.488 ms
+ODD16C = [(0, 137), (200, 113), (200, 0), (40, 251), (255, 89), (90, 7), (90, 0),
+          (255, 149), (30, 301), (30, 79), (180, 97), (0, 0), (128, 503), (128, 0),
+          (10, 97), (60, 431)]
 COLOUR_PEAK = {7: 255, 6: 64, 5: 192}
 
 
@@ -313,9 +317,10 @@ class Bench:
             if all(maes):
                 f["waveform_mae_levels"] = statistics.mean(
                     m["waveform_mae_levels"] for m in maes)
-        elif case == "odd16":
+        elif case in ("odd16", "odd16c"):
             f.update(skew_figures([crossings(outs[o], 128) for o in RGB]))
-            f.update(waveform_error(outs[7], ODD16, w[1], w[2]))
+            f.update(waveform_error(outs[7], ODD16 if case == "odd16" else ODD16C,
+                                    w[1], w[2]))
         f.update(self.cost_figures(case, impl, n, RGB))
         return f
 
@@ -328,6 +333,7 @@ CASES = [
     ("colour", "colour breathe `#000000 1000 #ff40c0 1000` on r, g, b"
      " (ledtrig-pattern: one grey pattern per LED)"),
     ("odd16", "16 tuples, odd durations (2.052 s) on r, g, b"),
+    ("odd16c", "the same with ramps the LP5523 can step (2.254 s) on r, g, b"),
 ]
 SCALING = [
     ("leds1", "breathe, 1 LED"), ("leds3", "breathe, 3 LEDs"),

@@ -2,8 +2,10 @@
 /*
  * Live view: the nine LP5523 outputs on the last line of the controlling
  * terminal, labelled as on the N900 (D1..D9 = kb1 kb2 kb3 kb4 b g r kb5
- * kb6), one block per output shaded by its duty.  A scroll region keeps
- * the guest console above that line.
+ * kb6), one block per output shaded by its duty; then, when the terminal
+ * is wide enough, the second chip as the board wires it (the ring: D1-D3
+ * one RGB block, D4-D9 six white segments).  A scroll region keeps the
+ * guest console above that line.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +31,7 @@ static const struct {
 
 static int view_fd = -1;
 static unsigned int view_rows, view_cols;
-static unsigned int view_pwm[LP5523_OUTPUTS];
+static unsigned int view_pwm[2 * LP5523_OUTPUTS];
 
 static void view_write(const char *s, size_t len)
 {
@@ -76,6 +78,24 @@ static unsigned int shade(unsigned int full, unsigned int v)
 	return VIEW_OFF_GREY + ((int)full - VIEW_OFF_GREY) * (int)v / 255;
 }
 
+/* the second chip's outputs (10-18), in @room columns, or nothing */
+static int view_ring(char *buf, size_t len, unsigned int room)
+{
+	const unsigned int *d = view_pwm + LP5523_OUTPUTS;
+	unsigned int i;
+	int n;
+
+	if (room < 20)
+		return 0;
+	n = snprintf(buf, len, "  ring\033[48;2;%u;%u;%um   \033[0m",
+		     shade(255, d[0]), shade(255, d[1]), shade(255, d[2]));
+	for (i = 3; i < LP5523_OUTPUTS; i++)
+		n += snprintf(buf + n, len - n, "\033[48;2;%u;%u;%um \033[0m",
+			      shade(255, d[i]), shade(255, d[i]),
+			      shade(255, d[i]));
+	return n;
+}
+
 void view_draw(void)
 {
 	char buf[1024];
@@ -94,13 +114,14 @@ void view_draw(void)
 			      shade(view_leds[i].b, v));
 		width += 8;
 	}
+	n += view_ring(buf + n, sizeof(buf) - n, view_cols - width);
 	n += snprintf(buf + n, sizeof(buf) - n, "\0338");
 	view_write(buf, n);
 }
 
 void view_output(unsigned int out, unsigned int pwm)
 {
-	if (out >= 1 && out <= LP5523_OUTPUTS)
+	if (out >= 1 && out <= 2 * LP5523_OUTPUTS)
 		view_pwm[out - 1] = pwm;
 }
 
