@@ -20,10 +20,10 @@ KB4=$L/lp5523:kb4
 BLINK="255 500 255 0 0 500 0 0"
 RAMP="0 1000 255 1000"
 
-# hw_pattern <led> <pattern>: the pattern trigger, repeat forever, the pattern
+# hw_pattern <led> <pattern>: the pattern trigger and the pattern, with
+# ledtrig-pattern's default repeat (for ever); kb4 below writes -1 itself
 hw_pattern() {
-	write_ok pattern "$1/trigger" && write_ok -1 "$1/repeat" &&
-		write_ok "$2" "$1/hw_pattern"
+	write_ok pattern "$1/trigger" && write_ok "$2" "$1/hw_pattern"
 }
 
 clear_all() {
