@@ -44,15 +44,16 @@ def scaled(pattern, peak):
     return [(v * peak // 255, d) for v, d in pattern]
 
 
-def ideal_table(pattern):
-    """The ideal output of a pattern at every ms of one period (ABI: ramp
-    from each tuple's value to the next one's over its duration)."""
+def ideal_table(pattern, step_us=1000):
+    """The ideal output of a pattern every step_us (default every ms) of one
+    period (ABI: ramp from each tuple's value to the next one's over its
+    duration), and the period in ms."""
     period = sum(d for v, d in pattern)
     table = []
     for i, (v, d) in enumerate(pattern):
         nv = pattern[(i + 1) % len(pattern)][0]
-        for ms in range(d):
-            table.append(v + (nv - v) * ms / d)
+        for j in range(d * 1000 // step_us):
+            table.append(v + (nv - v) * j * step_us / (d * 1000))
     return table, period
 
 
