@@ -15,7 +15,14 @@
  * address names ("0x33 nack every 2").  A line longer than
  * CONTROL_LINE_MAX - 1 bytes is refused whole (ctl-error).
  *
- * Every command is logged as a "# <t_us> ..." timeline line.
+ * Every command is logged as a "# <t_us> ..." timeline line, then answered
+ * on the same connection: "ok <line>" once it has taken effect (a mark is
+ * in the timeline, a fault applies to the next transfer), "error <line>"
+ * when it was refused ("error overlong" for a line refused for its
+ * length).  The guest's emu_ctl waits for its answer before going on, so a
+ * mark or a fault is ordered before the guest's next I2C transfer without
+ * a sleep: QEMU carries the control port and the I2C device on separate
+ * queues, and nothing else orders them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -179,10 +186,31 @@ bad:
 	return -EINVAL;
 }
 
+/*
+ * Answer a line.  The socket is non-blocking: a client that never reads
+ * (QEMU holds the answers while the guest has the port closed) loses
+ * answers once its buffer is full rather than stall the I2C bus; the guest
+ * matches its answer by text, so a lost or stale one cannot be mistaken.
+ */
+static void control_reply(struct control_input *in, int ret,
+			  const char *line)
+{
+	int len;
+
+	len = snprintf(in->reply, sizeof(in->reply), "%s %s\n",
+		       ret ? "error" : "ok", line);
+	if (len >= (int)sizeof(in->reply))
+		len = sizeof(in->reply) - 1;
+	if (in->reply_fd >= 0 && write(in->reply_fd, in->reply, len) != len)
+		in->reply[0] = 0;	/* nothing to retry: see above */
+}
+
 void control_feed(struct emu *emu, struct control_input *in,
 		  const char *data, size_t n)
 {
+	char line[CONTROL_LINE_MAX];
 	size_t i;
+	int ret;
 	char c;
 
 	for (i = 0; i < n; i++) {
@@ -192,9 +220,13 @@ void control_feed(struct emu *emu, struct control_input *in,
 				emu_sync(emu);
 				emu_note(emu, "ctl-error line longer than %u bytes refused",
 					 CONTROL_LINE_MAX - 1);
+				control_reply(in, -EINVAL, "overlong");
 			} else {
 				in->buf[in->len] = 0;
-				control_command(emu, in->buf);
+				/* control_command() cuts the line up */
+				memcpy(line, in->buf, in->len + 1);
+				ret = control_command(emu, in->buf);
+				control_reply(in, ret, line);
 			}
 			in->len = 0;
 			in->overlong = false;
@@ -248,6 +280,7 @@ static void listener_event(struct ev_handler *h, uint32_t events)
 	c->h.fn = client_event;
 	c->emu = l->emu;
 	c->fd = fd;
+	c->in.reply_fd = fd;
 	ev.data.ptr = &c->h;
 	if (epoll_ctl(l->emu->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
 		close(fd);

@@ -61,8 +61,13 @@ struct control_input {
 	size_t len;
 	bool overlong;			/* dropping the rest of a long line */
 	char buf[CONTROL_LINE_MAX];
+	int reply_fd;			/* where acks go; < 0: nowhere */
+	char reply[CONTROL_LINE_MAX + 16];	/* the last ack */
 };
-/* Feed @n bytes read from a client; runs every complete line. */
+/*
+ * Feed @n bytes read from a client; runs every complete line and answers
+ * each with "ok <line>" or "error <line>" (see control.c).
+ */
 void control_feed(struct emu *emu, struct control_input *in,
 		  const char *data, size_t n);
 

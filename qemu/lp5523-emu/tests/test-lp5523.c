@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "emu.h"
 #include "lp5523.h"
@@ -1718,7 +1720,7 @@ static void test_control_faults_off_count(void)
 /* A line longer than the buffer is refused whole, not run cut short. */
 static void test_control_overlong_line(void)
 {
-	struct control_input in = { 0 };
+	struct control_input in = { .reply_fd = -1 };
 	char line[CONTROL_LINE_MAX + 64];
 
 	fresh_chip();
@@ -1736,6 +1738,55 @@ static void test_control_overlong_line(void)
 	control_feed(&test_emu, &in, "stuck o", 7);
 	control_feed(&test_emu, &in, "ff\r\n", 4);
 	EXPECT_EQ("split line", 0, test_emu.bus.chip[0].faults.stuck);
+}
+
+/* expect_reply: the answer the guest reads back on its own connection */
+static void expect_reply(int fd, const char *want)
+{
+	char got[CONTROL_LINE_MAX + 16];
+	ssize_t n;
+
+	n = read(fd, got, sizeof(got) - 1);
+	got[n > 0 ? n : 0] = 0;
+	if (strcmp(got, want))
+		fail("reply: want \"%s\" got \"%s\"", want, got);
+}
+
+/*
+ * Every line is answered on its connection after it took effect: the mark
+ * is in the timeline, the fault applies, so the guest can go on at once.
+ */
+static void test_control_acks(void)
+{
+	struct control_input in;
+	char line[CONTROL_LINE_MAX + 64];
+	int sv[2];
+
+	fresh_chip();
+	test_emu_init(1);
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
+		fail("socketpair: %s", strerror(errno));
+		return;
+	}
+	in = (struct control_input){ .reply_fd = sv[0] };
+	control_feed(&test_emu, &in, "mark before run\n", 16);
+	expect_event("mark before run", true);
+	expect_reply(sv[1], "ok mark before run\n");
+	control_feed(&test_emu, &in, "stuck on\n", 9);
+	EXPECT_EQ("stuck when acked", 1, test_emu.bus.chip[0].faults.stuck);
+	expect_reply(sv[1], "ok stuck on\n");
+	control_feed(&test_emu, &in, "nack sometimes\n", 15);
+	expect_reply(sv[1], "error nack sometimes\n");
+	memset(line, 'x', sizeof(line));
+	line[sizeof(line) - 1] = '\n';
+	control_feed(&test_emu, &in, line, sizeof(line));
+	expect_reply(sv[1], "error overlong\n");
+	/* a line in two reads is answered once, whole */
+	control_feed(&test_emu, &in, "faults", 6);
+	control_feed(&test_emu, &in, " off\n", 5);
+	expect_reply(sv[1], "ok faults off\n");
+	close(sv[0]);
+	close(sv[1]);
 }
 
 static void fresh_bus(void)
@@ -1915,6 +1966,7 @@ static const struct test tests[] = {
 	{ "startup_busy_while_disabled", test_startup_busy_while_disabled },
 	{ "control_faults_off_resets_count", test_control_faults_off_count },
 	{ "control_overlong_line_refused", test_control_overlong_line },
+	{ "control_acks_each_line", test_control_acks },
 	{ "mark_carries_i2c_counters", test_mark_counters },
 	{ "second_chip_at_0x33", test_second_chip },
 	{ "trig_pin_between_chips", test_trig_between_chips },
