@@ -122,13 +122,29 @@ write_err() {
 	return 1
 }
 
-# dmesg_mark: remember where the kernel log ends; dmesg_since: what came after
+# dmesg_mark: write a mark into the kernel log; dmesg_since: the lines
+# after it.  A mark is a record of its own, not a line count: a count goes
+# wrong once the ring drops its oldest lines.  A mark the ring no longer
+# holds makes dmesg_since print a WARNING line instead of nothing, so that
+# a test looking for a line fails and one asserting "no splat" fails too,
+# rather than passing on a log it cannot see.
+DMESG_MARK_N=0
 dmesg_mark() {
-	DMESG_MARK=$(dmesg | wc -l)
+	local up
+	read -r up _ < /proc/uptime
+	DMESG_MARK_N=$((DMESG_MARK_N + 1))
+	DMESG_MARK="lptest: dmesg_mark $$.$DMESG_MARK_N.$up"
+	echo "$DMESG_MARK" > /dev/kmsg
 }
 
 dmesg_since() {
-	dmesg | tail -n +$((DMESG_MARK + 1))
+	dmesg | awk -v m="${DMESG_MARK:-}" '
+		found || m == "" { found = 1; print; next }
+		substr($0, length($0) - length(m) + 1) == m { found = 1 }
+		END {
+			if (!found)
+				print "WARNING: dmesg_since: \"" m "\" is no longer in the kernel log ring"
+		}'
 }
 
 # The emulator's control channel (see qemu/lp5523-emu/README.md).  Marks land in the

@@ -5,7 +5,9 @@
 #         [--append "..."] [--timeout SECONDS] [--idle-timeout SECONDS]
 #
 # Start the LP5523 emulator, boot the board with QEMU, stop the emulator
-# once QEMU has exited.  Console and timeline go to the --out directory;
+# once QEMU has exited.  Console, timeline and the guest's kernel log
+# (kernel.log, /dev/kmsg records from /init's first moments) go to the
+# --out directory;
 # the exit status is QEMU's (script mode: the script's).
 #
 # --idle-timeout: stop QEMU when the console has been silent that long, when
@@ -56,6 +58,10 @@ sock=$sockdir/vi2c.sock
 ctl=$sockdir/ctl.sock
 timeline=$out/timeline.txt
 console=$out/console.log
+# The guest's whole kernel log, record by record (see the kmsg-stream port
+# below); kept from a previous boot it would read as this one's.
+klog=$out/kernel.log
+rm -f "$klog"
 emu_pid=
 
 stop_emulator() {
@@ -99,7 +105,11 @@ while [ ! -S "$sock" ] || [ ! -S "$ctl" ]; do
 	sleep 0.01
 done
 
-cmdline="console=ttyAMA0 lptest.mode=$mode"
+# log_buf_len: the ring holds a whole check run (a few hundred KiB with
+# the refusals ratelimited), so dmesg in the guest (the watchdog,
+# dmesg_since) still finds a suite's first lines at its end; the host's
+# copy (kernel.log) does not depend on it.
+cmdline="console=ttyAMA0 lptest.mode=$mode log_buf_len=4M"
 [ "$mode" = shell ] || cmdline="$cmdline quiet loglevel=1"
 [ -z "$only" ] || cmdline="$cmdline lptest.only=$only"
 [ -z "$append" ] || cmdline="$cmdline $append"
@@ -113,6 +123,8 @@ set -- -M virt,memory-backend=mem -cpu cortex-a53 -m 256 -smp "$smp" \
 	-chardev socket,id=ctl,path="$ctl" \
 	-device virtio-serial-device \
 	-device virtserialport,chardev=ctl,name=lp5523.ctl \
+	-chardev file,id=klog,path="$klog" \
+	-device virtserialport,chardev=klog,name=lptest.kmsg \
 	-global virtio-mmio.force-legacy=false \
 	-kernel "$kernel" -initrd "$initrd" -dtb "$dtb" -append "$cmdline"
 
