@@ -9,6 +9,7 @@ emulator appends each chip's count of answered I2C messages to a mark,
 (events see the bare text, i2c_between() the counts).
 """
 
+import os
 import sys
 
 
@@ -17,8 +18,10 @@ class Timeline:
         self.changes = []       # (t_us, output, pwm)
         self.events = []        # (t_us, words)
         self.mark_i2c = {}      # mark text -> {"0x32": n, ...}
+        self.lines = 0
         with open(path) as f:
             for line in f:
+                self.lines += 1
                 words = line.split()
                 if not words:
                     continue
@@ -104,6 +107,82 @@ class Ktap:
 
     def finish(self):
         sys.exit(1 if self.failed else 0)
+
+
+class GuestKtap:
+    """What the guest's KTAP for the suite (a check's second argument) says:
+    `skip_all` is the reason when the whole suite skipped ("1..0 # SKIP
+    why", or every result a SKIP, as a wedged board reports each suite),
+    else None; `skipped` the names of results that skipped; `debug` that
+    the suite ran on the debug kernel."""
+
+    def __init__(self, path):
+        self.skip_all, self.skipped, self.debug = None, set(), False
+        self.found = False
+        results, skips = 0, []
+        try:
+            with open(path) as f:
+                lines = f.read().splitlines()
+            self.found = True
+        except (OSError, TypeError):
+            lines = []
+        for line in lines:
+            w = line.split()
+            if line.startswith("1..0") and "# SKIP" in line:
+                self.skip_all = line.split("# SKIP", 1)[1].strip() or "no reason given"
+            elif line.startswith("# kernel: debug"):
+                self.debug = True
+            elif w[:1] in (["ok"], ["not"]):
+                results += 1
+                if w[0] == "ok" and len(w) >= 3 and "# SKIP" in line:
+                    self.skipped.add(w[2])
+                    skips.append(line.split("# SKIP", 1)[1].strip())
+        if self.skip_all is None and results and len(skips) == results:
+            self.skip_all = skips[0] or "no reason given"
+
+
+def open_check(first_mark, last_mark, argv=None):
+    """The timeline of a suite's host check and the guest's KTAP, once the
+    timeline is known to hold the whole suite.
+
+    A check must fail on missing data.  A timeline that is missing, or
+    that lacks the suite's first or last mark (empty, cut short when the
+    emulator or the board died, or a suite that died half way), gives
+    one failed result naming what is missing, and the check exits; so
+    does a guest suite that did not say it skipped.  A suite the guest
+    skipped as a whole gives "1..0 # SKIP" with the guest's reason.
+    Returns (Timeline, GuestKtap)."""
+    argv = sys.argv if argv is None else argv
+    suite = os.path.basename(argv[0]).rsplit(".", 1)[0]
+    guest = GuestKtap(argv[2] if len(argv) > 2 else None)
+    if guest.skip_all is not None:
+        print("TAP version 13")
+        print(f"1..0 # SKIP the guest suite skipped: {guest.skip_all}")
+        sys.exit(0)
+    why = None
+    try:
+        tl = Timeline(argv[1])
+    except (OSError, IndexError) as e:
+        why = [f"no timeline: {e}"]
+    else:
+        missing = [m for m in (first_mark, last_mark) if tl.mark(m) is None]
+        if missing:
+            last = max([t for t, _ in tl.events] + [c[0] for c in tl.changes],
+                       default=None)
+            why = [f"the timeline lacks the mark(s) {missing}: "
+                   f"{tl.lines} lines, {len(tl.changes)} output changes, "
+                   f"the last at {last} us (empty, cut short, or the suite "
+                   "did not get there)"]
+    if why:
+        if not guest.found:
+            why.append("and no guest KTAP says the suite skipped")
+        print("TAP version 13")
+        print("1..1")
+        print(f"not ok 1 {suite}_timeline_holds_the_suite")
+        for line in why:
+            print(f"# {line}")
+        sys.exit(1)
+    return tl, guest
 
 
 def guest_passed(ktap_path, name):
