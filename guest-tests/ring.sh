@@ -83,6 +83,9 @@ software_wheel() {
 	local ok=0 a b
 	link software0 ring:rgb $SEP || ok=1
 	write_ok "$WHEEL" $SW/pattern || ok=1
+	# the wheel starts at red with the run: ring.check fits its phase
+	# against this mark, which a rotation of the channels moves by 500 ms
+	emu_mark "ring sw run"
 	write_ok run $SW/state || ok=1
 	sleep 0.3
 	emu_mark "ring sw begin"
@@ -106,6 +109,7 @@ hardware_wheel() {
 	link lp5523:engine1 $SEP || ok=1
 	write_ok "$WHEEL" $RE1/pattern || ok=1
 	write_ok "$WHEEL" $NE1/pattern || ok=1
+	emu_mark "ring hw run"
 	write_ok run $RE1/state || ok=1
 	write_ok run $NE1/state || ok=1
 	want_eq "ring:engine2 channels (lent)" 0 "$(cat $CLS/ring:engine2/channels)" || ok=1
