@@ -149,9 +149,35 @@ dmesg_since() {
 
 # The emulator's control channel (see qemu/lp5523-emu/README.md).  Marks land in the
 # host timeline as "# <t_us> mark <text>", to slice it in <suite>.check.
+# emu_ctl <command...> sends one command and waits for the emulator's
+# answer, "ok <command>" once it has taken effect: the control port and the
+# I2C device are separate virtio queues, so without the answer a mark or a
+# fault could land after the next I2C transfer.  Answers to earlier
+# commands (left in the port when a wait gave up) are skipped by text.
+# Fails, saying why, on "error <command>" or no answer in EMU_CTL_WAIT_S
+# (the emulator answers at once; the rest is a loaded host).
+EMU_CTL_WAIT_S=10
 emu_ctl() {
+	local line="$*" reply
 	[ -e /dev/lp5523-ctl ] || return 1
-	printf '%s\n' "$*" > /dev/lp5523-ctl
+	# the emulator refuses a longer line whole, as "error overlong"
+	if [ ${#line} -gt 511 ]; then
+		echo "# emu_ctl: command longer than 511 bytes: $(shorten "$line")"
+		return 1
+	fi
+	(
+		printf '%s\n' "$line" >&3 || exit 1
+		while IFS= read -r -t $EMU_CTL_WAIT_S reply <&3; do
+			case $reply in
+			"ok $line") exit 0 ;;
+			"error $line")
+				echo "# emu_ctl: the emulator refused \"$line\""
+				exit 1 ;;
+			esac
+		done
+		echo "# emu_ctl: no answer to \"$line\" in $EMU_CTL_WAIT_S s"
+		exit 1
+	) 3<>/dev/lp5523-ctl
 }
 
 emu_mark() {
