@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # lptest-timeout: 240
 # Every write to a software engine returns within about one round of I2C
-# writes, whatever runs (Documentation/led-pattern.md: "within one round
-# of writes"), never at the end of a tuple: with nine LP5523 LEDs (each
-# level written over I2C by the engine's worker) running the fastest
-# pattern, a 10 s hold and a 20 s ramp, unlink, relink, stop and unbind
+# writes, whatever runs (Documentation/led-pattern.md: "Writes return
+# within one round of writes to the linked LEDs, whatever the pattern"),
+# never at the end of a tuple: with nine LP5523 LEDs (each level written
+# over I2C by the engine's worker) running the fastest pattern, a 10 s
+# hold and a 20 s ramp, unlink, relink, a new pattern, stop and unbind
 # are each timed.  Then a long pattern whose levels change where its LED
 # does not look (blue only, on the red LED) must not hold up another
 # engine's 10 ms blink: led_pattern_bounded.check measures the blink's
@@ -26,8 +27,12 @@ BLOCK_S=10
 # writing process with shell builtins around the one write, so forks and
 # the polling below do not count.
 BOUND_MS=500
-# An unbind also unregisters the chip's nine LEDs and three engines; with
-# lockdep and KASAN that alone has taken 3.3 s on a loaded host.
+# An unbind also unregisters the chip's nine LEDs and three engines, and
+# the LED core waits for an RCU grace period for each LED that has a
+# trigger (led_trigger_set()): with 2 CPUs at host load 13, 140-150 ms
+# with the nine LEDs on the stock default-on trigger, 220-450 ms on
+# software0, 20-30 ms with no trigger.  With lockdep and KASAN an unbind
+# has taken 3.3 s on a loaded host.
 UNBIND_MS=500
 [ -e /proc/lockdep ] && UNBIND_MS=8000
 WORST=
@@ -41,9 +46,9 @@ uptime_cs() {
 }
 
 # timed_write <what> <bound ms> <value> <file>: write in the background
-# and wait for it; fails when it errs, takes over <bound>, or is still
-# blocked after BLOCK_S (then the suite bails out: later writes would
-# block behind it).
+# and wait for it.  Returns 1 when the write fails, 2 when it took over
+# <bound>; still blocked after BLOCK_S, the suite bails out (later writes
+# would block behind it).
 timed_write() {
 	local what=$1 bound=$2 rc=/tmp/timed_write.rc i=0 r t0 t1 ms
 	rm -f $rc
@@ -67,7 +72,18 @@ timed_write() {
 	WORST="$WORST $what=${ms}ms"
 	echo "# $what took $ms ms"
 	[ "$r" = 0 ] || { echo "# $what: the write to $4 failed"; return 1; }
-	[ $ms -le "$bound" ] || { echo "# $what: over $bound ms"; return 1; }
+	[ $ms -le "$bound" ] || { echo "# $what: over $bound ms"; return 2; }
+}
+
+# timed <what> <bound> <value> <file>: timed_write, noting in SLOW a write
+# that only took too long and in OK any other failure
+timed() {
+	timed_write "$@"
+	case $? in
+	0) ;;
+	2) SLOW=1 ;;
+	*) OK=1 ;;
+	esac
 }
 
 link_all() {
@@ -91,103 +107,7 @@ start() {
 	return $ok
 }
 
-# The reproduction: every level of a 30 ms ramp, on nine I2C LEDs.
-fastest_on_nine() {
-	start "0 30 255 30"
-}
-
-unlink_one() {
-	timed_write unlink $BOUND_MS none /sys/class/leds/lp5523:kb1/trigger || return 1
-	want_eq "linked LEDs" 8 "$(ls $ENG/leds | wc -l)"
-}
-
-rewrite_pattern() {
-	local ok=0
-	write_ok software0 /sys/class/leds/lp5523:kb1/trigger || ok=1
-	sleep 0.5
-	timed_write rewrite $BOUND_MS "0 1 255 1" $ENG/pattern || ok=1
-	want_eq state running "$(cat $ENG/state)" || ok=1
-	return $ok
-}
-
-stop_all() {
-	local led ok=0
-	sleep 0.5
-	timed_write stop $BOUND_MS stop $ENG/state || ok=1
-	for led in $LEDS; do
-		want_eq "lp5523:$led after stop" 0 \
-			"$(cat /sys/class/leds/lp5523:$led/brightness)" || ok=1
-	done
-	return $ok
-}
-
-# unbind_running <what> <pattern>: unbind the chip 1 s into the pattern,
-# then bind it again and leave it idle
-unbind_running() {
-	local chip ok=0 i
-	chip=$(lp5523_chip_name)
-	[ -n "$chip" ] || { echo "# no lp5523 bound"; return 1; }
-	start "$2" || ok=1
-	timed_write "$1" $UNBIND_MS "$chip" $LP5523_DRV/unbind || ok=1
-	want_eq "linked LEDs after unbind" 0 "$(ls $ENG/leds | wc -l)" || ok=1
-	write_ok stop $ENG/state || ok=1
-	lp5523_bind "$chip" || ok=1
-	for i in 1 2 3 4 5 6 7 8 9 10; do
-		[ -d /sys/class/leds/lp5523:b ] && break
-		sleep 0.1
-	done
-	lp5523_check_idle || ok=1
-	return $ok
-}
-
-# A 10 s hold (255, then 0 for 10 s: the timer's next wake-up is 9 s
-# away) and a 20 s ramp (a level every 78 ms on each LED).  Each step
-# starts the pattern on all nine LEDs, 1 s in, and times one write.
-HOLD="255 10000 255 0 0 10000 0 0"
-RAMP="0 20000 255 0"
-
-# long_unlink <what> <pattern>: kb1 leaves, the others keep the level
-long_unlink() {
-	local ok=0
-	start "$2" || ok=1
-	emu_mark "$1 begin"
-	timed_write "$1" $BOUND_MS none /sys/class/leds/lp5523:kb1/trigger || ok=1
-	want_eq "linked LEDs" 8 "$(ls $ENG/leds | wc -l)" || ok=1
-	want_eq "lp5523:kb1 after unlink" 0 \
-		"$(cat /sys/class/leds/lp5523:kb1/brightness)" || ok=1
-	want_eq state running "$(cat $ENG/state)" || ok=1
-	emu_mark "$1 end"
-	return $ok
-}
-
-# long_relink <what> <pattern>: kb1 joins the running pattern in phase
-long_relink() {
-	local ok=0 kb1 kb2
-	start "$2" || ok=1
-	write_ok none /sys/class/leds/lp5523:kb1/trigger || ok=1
-	timed_write "$1" $BOUND_MS software0 /sys/class/leds/lp5523:kb1/trigger || ok=1
-	want_eq "linked LEDs" 9 "$(ls $ENG/leds | wc -l)" || ok=1
-	# in the ramp a level may step between the two reads
-	kb1=$(cat /sys/class/leds/lp5523:kb1/brightness)
-	kb2=$(cat /sys/class/leds/lp5523:kb2/brightness)
-	[ "$kb1" -gt 0 ] && [ $((kb1 - kb2)) -le 1 ] && [ $((kb2 - kb1)) -le 1 ] ||
-		{ echo "# relinked kb1 at $kb1, kb2 at $kb2: not in phase"; ok=1; }
-	return $ok
-}
-
-long_stop() {
-	local led ok=0
-	start "$2" || ok=1
-	timed_write "$1" $BOUND_MS stop $ENG/state || ok=1
-	want_eq state stopped "$(cat $ENG/state)" || ok=1
-	for led in $LEDS; do
-		want_eq "lp5523:$led after stop" 0 \
-			"$(cat /sys/class/leds/lp5523:$led/brightness)" || ok=1
-	done
-	return $ok
-}
-
-# unlink every LED and forget the pattern: the next test starts afresh
+# unlink every LED and forget the pattern: the next step starts afresh
 unlink_all() {
 	local led
 	for led in $LEDS; do
@@ -195,6 +115,104 @@ unlink_all() {
 	done
 	write_ok stop $ENG/state
 	write_ok "" $ENG/pattern
+}
+
+# The patterns, each on all nine LEDs: every level of a 30 ms ramp (each
+# level written over I2C by the engine's worker: the bus is never idle), a
+# 10 s hold (255, then 0 for 10 s: the timer's next wake-up is 9 s away)
+# and a 20 s ramp (a level every 78 ms on each LED).
+FASTEST="0 30 255 30"
+HOLD="255 10000 255 0 0 10000 0 0"
+RAMP="0 20000 255 0"
+
+# Each step below starts its pattern, times one write 1 s in, and checks
+# what the write did.  It returns 2 when the write only took too long.
+
+# step_unlink <what> <pattern>: kb1 leaves, the engine runs on
+step_unlink() {
+	start "$2" || OK=1
+	timed "$1" $BOUND_MS none /sys/class/leds/lp5523:kb1/trigger
+	want_eq "linked LEDs" 8 "$(ls $ENG/leds | wc -l)" || OK=1
+	want_eq "lp5523:kb1 after unlink" 0 \
+		"$(cat /sys/class/leds/lp5523:kb1/brightness)" || OK=1
+	want_eq state running "$(cat $ENG/state)" || OK=1
+}
+
+# step_relink <what> <pattern>: kb1 joins the running pattern in phase
+step_relink() {
+	local kb1 kb2
+	start "$2" || OK=1
+	write_ok none /sys/class/leds/lp5523:kb1/trigger || OK=1
+	timed "$1" $BOUND_MS software0 /sys/class/leds/lp5523:kb1/trigger
+	want_eq "linked LEDs" 9 "$(ls $ENG/leds | wc -l)" || OK=1
+	# in phase: the same level as kb2 in the hold; in the ramp a level
+	# (78 ms) may step between the two reads; the fastest pattern steps
+	# every 120 us, too fast to compare by reading
+	kb1=$(cat /sys/class/leds/lp5523:kb1/brightness)
+	kb2=$(cat /sys/class/leds/lp5523:kb2/brightness)
+	case $2 in
+	"$HOLD") want_eq "relinked lp5523:kb1 (kb2 $kb2)" 255 "$kb1" || OK=1 ;;
+	"$RAMP") [ "$kb1" -gt 0 ] && [ $((kb1 - kb2)) -le 1 ] &&
+		[ $((kb2 - kb1)) -le 1 ] ||
+		{ echo "# relinked kb1 at $kb1, kb2 at $kb2: not in phase"; OK=1; } ;;
+	esac
+}
+
+# step_rewrite <what> <pattern>: a new pattern restarts the engine
+step_rewrite() {
+	start "$2" || OK=1
+	timed "$1" $BOUND_MS "0 1 255 1" $ENG/pattern
+	want_eq state running "$(cat $ENG/state)" || OK=1
+	want_eq pattern "0 1 255 1" "$(cat $ENG/pattern)" || OK=1
+}
+
+step_stop() {
+	local led
+	start "$2" || OK=1
+	timed "$1" $BOUND_MS stop $ENG/state
+	want_eq state stopped "$(cat $ENG/state)" || OK=1
+	for led in $LEDS; do
+		want_eq "lp5523:$led after stop" 0 \
+			"$(cat /sys/class/leds/lp5523:$led/brightness)" || OK=1
+	done
+}
+
+# step_unbind <what> <pattern>: the chip goes, its LEDs leave the engine;
+# then it is bound again, idle
+step_unbind() {
+	local chip i
+	chip=$(lp5523_chip_name)
+	[ -n "$chip" ] || { echo "# no lp5523 bound"; OK=1; return; }
+	start "$2" || OK=1
+	timed "$1" $UNBIND_MS "$chip" $LP5523_DRV/unbind
+	want_eq "linked LEDs after unbind" 0 "$(ls $ENG/leds | wc -l)" || OK=1
+	write_ok stop $ENG/state || OK=1
+	lp5523_bind "$chip" || OK=1
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		[ -d /sys/class/leds/lp5523:b ] && break
+		sleep 0.1
+	done
+	lp5523_check_idle || OK=1
+}
+
+# attempts <step> <what> <pattern>: the step, again when its write only
+# took too long, up to three times.  A write that waits for its tuple, or
+# a fault in the engine, is slow every time; a host that does not run the
+# guest for a while (an idle unbind has taken 520 ms once, and 20-30 ms
+# the other times, with the host at load 13) is slow once.  Any other
+# failure fails at once.
+attempts() {
+	local n
+	for n in 1 2 3; do
+		OK=0
+		SLOW=0
+		"$@"
+		unlink_all
+		[ $OK = 0 ] || return 1
+		[ $SLOW = 1 ] || return 0
+		echo "# $2: attempt $n of 3 over the bound"
+	done
+	return 1
 }
 
 # Blue ramps of 1 ms, 378 of them, then red on for 100 ms and off for 100
@@ -243,24 +261,19 @@ if [ ! -d $ENG ] || [ ! -d $ENG1 ] || [ -z "$(lp5523_chip_name)" ]; then
 	echo "1..0 # SKIP needs software0, software1 and a bound lp5523"
 	exit 0
 fi
-ktap_set_plan 14
-ktap_test_result fastest_pattern_on_nine_i2c_leds fastest_on_nine
-ktap_test_result unlink_returns_within_bound unlink_one
-ktap_test_result rewrite_returns_within_bound rewrite_pattern
-ktap_test_result stop_returns_within_bound stop_all
+ktap_set_plan 17
+ktap_test_result fastest_pattern_on_nine_i2c_leds start "$FASTEST"
 unlink_all
-ktap_test_result unbind_returns_within_bound unbind_running unbind "0 30 255 30"
-for kind in hold ramp; do
-	[ $kind = hold ] && p=$HOLD || p=$RAMP
-	ktap_test_result ${kind}_unlink_within_500ms long_unlink ${kind}_unlink "$p"
-	unlink_all
-	ktap_test_result ${kind}_relink_within_500ms long_relink ${kind}_relink "$p"
-	unlink_all
-	ktap_test_result ${kind}_stop_within_500ms long_stop ${kind}_stop "$p"
-	unlink_all
-	ktap_test_result ${kind}_unbind_within_bound unbind_running ${kind}_unbind "$p"
-	unlink_all
+for kind in fastest hold ramp; do
+	case $kind in
+	fastest) p=$FASTEST ;;
+	hold) p=$HOLD ;;
+	ramp) p=$RAMP ;;
+	esac
+	for op in unlink relink rewrite stop unbind; do
+		ktap_test_result ${kind}_${op}_within_bound attempts step_$op ${kind}_$op "$p"
+	done
 done
-echo "# worst:$WORST"
+echo "# times:$WORST"
 ktap_test_result other_engine_while_long_pattern other_engine_keeps_time
 ktap_finished
