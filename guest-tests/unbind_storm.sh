@@ -119,6 +119,9 @@ storm() {
 		[ $((i % 10)) -ne 0 ] || [ $i -eq 0 ] ||
 			echo "# $i cycles in $(( $(cut -d. -f1 /proc/uptime) - t0 )) s"
 		i=$((i + 1))
+		# unbind_storm.check: every output changes between a cycle's
+		# "linked" mark and the next cycle's "unbind" mark
+		emu_mark "storm cycle $i unbind"
 		write_ok "$chip" $LP5523_DRV/unbind || { ok=1; break; }
 		write_ok "$gpio" $GPIO_DRV/unbind || { ok=1; break; }
 		want_eq "cycle $i: LP5523 LEDs after unbind" 0 "$(count_lp5523)" || ok=1
@@ -130,6 +133,7 @@ storm() {
 			{ echo "# cycle $i: $(count_gpio) of $NGPIO GPIO LEDs back"; ok=1; break; }
 		link_all || { ok=1; break; }
 		hw_run || { ok=1; break; }
+		emu_mark "storm cycle $i linked"
 		want_eq "cycle $i: software0 leds/" "$((NLP - NHW))" \
 			"$(ls $CLASS/software0/leds | grep -c '^lp5523:')" || { ok=1; break; }
 		want_eq "cycle $i: software0 state" running "$(cat $CLASS/software0/state)" || ok=1

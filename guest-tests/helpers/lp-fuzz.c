@@ -7,6 +7,17 @@
  * reads; then check that every attribute reads back what its last
  * accepted write left there.
  *
+ * What a write must do comes from the value written, not from the kernel:
+ * the documented ABI (Documentation/ABI/testing/sysfs-class-led-pattern,
+ * sysfs-class-led) says which values an attribute takes, with which errno
+ * it refuses the others, and the normal form it reads back.  A write the
+ * ABI refuses must be refused; one it takes must be taken by a software
+ * engine or an LED (a chip's engine may refuse more: -EBUSY, -E2BIG,
+ * -EINVAL for what its program cannot run), with the documented errno
+ * otherwise; what a taken write reads back is its normal form, at once
+ * and at the end.  Every kind of write must be taken a minimum number of
+ * times: a kernel that refuses every pattern fails.
+ *
  *   lp-fuzz [-s SEED] [-t SECONDS] [-n MAX_WRITES] [-j THREADS] [-r CLASSDIR]
  *
  * CLASSDIR (default /sys/class) holds leds/ and led_pattern/.
@@ -18,8 +29,11 @@
  * accepted" is well defined; writes to different LEDs and engines, and
  * to different attributes of one engine, run concurrently.
  *
- * Output: "# " lines (diagnostics, then a summary).  Exit status 0 when
- * everything read back as expected, 1 on a mismatch or a bad read, 2 when
+ * Output: "# " lines (diagnostics, then a summary, one line per kind:
+ * "# lp-fuzz: <kind> <n> writes <n> valid <n> must-take <n> accepted").
+ * Exit status 0 when everything read back as expected, 1 on a mismatch,
+ * a bad read, a write refused or taken against the ABI or a kind taken
+ * too few times, 2 when
  * a write had not returned SECONDS + 30 s after the start (the stuck
  * thread and what it wrote are printed first).
  */
@@ -68,10 +82,13 @@ struct attr {
 	char path[PATH_LEN];
 	enum kind kind;
 	struct group *grp;
-	/* read back right after the last accepted write (or at the start) */
+	/* the normal form of the last accepted write (at the start: read) */
 	char *expect;
 	int stable;		/* expect must still read back at the end */
-	unsigned long writes, accepted;
+	int software;		/* engine attribute: a software engine's */
+	unsigned int max_steps;	/* engine attribute: the engine's */
+	char *offered;		/* trigger: " none name ... " as listed at the start */
+	unsigned long writes, valid, must, accepted, empty;
 };
 
 static struct attr attrs[MAX_ATTRS];
@@ -80,8 +97,19 @@ static struct group groups[MAX_ATTRS];
 static int ngroups;
 
 static char engine_names[16][256];
+static int engine_software[16];
 static int nengines;
 static unsigned int max_steps = 1024;
+
+/*
+ * The least share of each kind's writes that an engine or LED must take:
+ * the generator's weights make at least 6 % of every kind such writes
+ * ("stop" to a software engine is the rarest: a third of the state
+ * values, on two of the board's eight engines).  Below 1 in 50, the
+ * generator or the kernel's parser has changed: look before trusting
+ * the run.
+ */
+#define MUST_SHARE_MIN	50
 
 static unsigned long long seed;
 static double duration_s = 60;
@@ -93,6 +121,7 @@ static volatile int stop_flag;
 static unsigned long total_writes;	/* atomics */
 static unsigned long total_accepted;
 static unsigned long total_reads;
+static unsigned long hw_links_refused;
 static unsigned long errnos[256];
 static int failures;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -117,6 +146,8 @@ struct thread {
 	uint64_t rng;
 	char *buf;
 	char *rbuf;
+	char *norm;		/* the model's normal form of the value */
+	char *got;		/* the read-back, normalised */
 	/* what the thread is doing, for the stuck report */
 	volatile enum doing busy;
 	volatile int cur_attr;
@@ -149,13 +180,15 @@ static void diag(const char *fmt, ...)
 	pthread_mutex_unlock(&out_lock);
 }
 
+static int failures_shown;
+
 static void fail(const char *fmt, ...)
 {
 	va_list ap;
 
 	pthread_mutex_lock(&out_lock);
 	failures++;
-	if (failures <= 20) {
+	if (++failures_shown <= 20) {
 		fputs("# FAIL ", stdout);
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
@@ -326,6 +359,299 @@ static const char *const words[] = {
 	"timer", "heartbeat", "heartbeat-rgb", "pattern", "default-on",
 	"oneshot", "transient", "software99", "software", "",
 };
+
+/* ------------------------------------------------------------ the ABI */
+
+static const char *const components[] = { "none", "red", "green", "blue" };
+
+/* isspace() of the kernel's lib/ctype.c: also 0xa0 (Latin-1 no-break space) */
+static int k_isspace(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xa0;
+}
+
+static int k_isdigit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int k_hex(unsigned char c)
+{
+	if (k_isdigit(c))
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * sysfs_streq(): equal, or equal but for one trailing newline.  @s is what
+ * the store saw: the written bytes up to the first NUL.
+ */
+static int k_streq(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncmp(s, word, n) && (!s[n] || (s[n] == '\n' && !s[n + 1]));
+}
+
+/*
+ * kstrtoull() after its sign: decimal digits, one optional trailing
+ * newline; -ERANGE past 64 bits (checked before the trailing text),
+ * -EINVAL otherwise.
+ */
+static int k_strtoull(const char *s, unsigned long long *res)
+{
+	unsigned long long v = 0;
+	int n = 0, over = 0;
+
+	for (; k_isdigit(*s); s++, n++) {
+		if (v > (~0ULL - (*s - '0')) / 10)
+			over = 1;
+		v = v * 10 + (*s - '0');
+	}
+	if (over)
+		return -ERANGE;
+	if (!n)
+		return -EINVAL;
+	if (*s == '\n')
+		s++;
+	if (*s)
+		return -EINVAL;
+	*res = v;
+	return 0;
+}
+
+/* kstrtoul(s, 10): brightness */
+static int k_strtoul(const char *s, unsigned long long *res)
+{
+	return k_strtoull(s[0] == '+' ? s + 1 : s, res);
+}
+
+/* kstrtoint(s, 10): repeat */
+static int k_strtoint(const char *s, long long *res)
+{
+	unsigned long long v;
+	int ret;
+
+	if (s[0] == '-') {
+		ret = k_strtoull(s + 1, &v);
+		if (ret)
+			return ret;
+		if (v > 1ULL << 31)
+			return -ERANGE;
+		*res = -(long long)v;
+		return 0;
+	}
+	ret = k_strtoull(s[0] == '+' ? s + 1 : s, &v);
+	if (ret)
+		return ret;
+	if (v > 0x7fffffff)
+		return -ERANGE;
+	*res = v;
+	return 0;
+}
+
+/* one pattern token: its start, its length (0 at the end) */
+static const char *pattern_token(const char *s, size_t *len)
+{
+	const char *e;
+
+	while (k_isspace(*s))
+		s++;
+	for (e = s; *e && !k_isspace(*e); e++)
+		;
+	*len = e - s;
+	return s;
+}
+
+/* a duration, or a grey value: decimal digits, at most 4294967295 */
+static int pattern_number(const char *tok, size_t len, unsigned long long *v)
+{
+	size_t i;
+
+	*v = 0;
+	if (!len)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (!k_isdigit(tok[i]))
+			return -EINVAL;
+		*v = *v * 10 + (tok[i] - '0');
+		if (*v > 0xffffffffULL)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The pattern ABI: "<value> <ms> ..." tuples, a value 0-255 or #rrggbb,
+ * a duration 0-4294967295 ms, both without a sign; nothing, or only white
+ * space, clears it.  -EINVAL for a bad token, a single tuple or a
+ * pattern of 0 ms; -E2BIG for more than max_steps tuples or a normal
+ * form longer than 4094 characters.  On success @norm holds what a read
+ * returns: one space between fields, grey in decimal, colours as
+ * lower-case #rrggbb, a newline.
+ */
+static int model_pattern(const char *s, unsigned int steps_max, char *norm,
+			 size_t size)
+{
+	unsigned long long period = 0, v, ms;
+	unsigned int n = 0;
+	size_t len, o = 0, i;
+	const char *tok;
+	int bad = 0;
+
+	norm[0] = '\0';
+	for (tok = pattern_token(s, &len); len;
+	     tok = pattern_token(tok + len, &len)) {
+		char val[16];
+
+		if (tok[0] == '#') {
+			if (len != 7)
+				return -EINVAL;
+			for (v = 0, i = 1; i < len; i++) {
+				if (k_hex(tok[i]) < 0)
+					return -EINVAL;
+				v = v << 4 | k_hex(tok[i]);
+			}
+			snprintf(val, sizeof(val), "#%06llx", v);
+		} else {
+			if (pattern_number(tok, len, &v) || v > 255)
+				return -EINVAL;
+			snprintf(val, sizeof(val), "%llu", v);
+		}
+		tok = pattern_token(tok + len, &len);
+		if (!len || pattern_number(tok, len, &ms))
+			return -EINVAL;
+		period += ms;
+		n++;
+		if (o < size)
+			o += snprintf(norm + o, size - o, "%s%s %llu", n > 1 ? " " : "",
+				      val, ms);
+		else
+			bad = 1;
+	}
+	if (n > steps_max)
+		return -E2BIG;
+	if (n == 1 || (n && !period))
+		return -EINVAL;
+	if (bad || o > 4094)
+		return -E2BIG;
+	snprintf(norm + o, size - o, "\n");
+	return 0;
+}
+
+/*
+ * What the ABI says of writing @val (@len bytes) to @a: 0 when it takes
+ * it, with the normal form it reads back in @norm (empty: not read back
+ * or unchanged), else the errno it refuses it with.  A store sees the
+ * bytes up to the first NUL, of at most a page: sysfs hands it the first
+ * 4096 bytes of a longer write (and write() returns 4096 when it takes
+ * them).
+ */
+static int model_write(const struct attr *a, const char *val, size_t len,
+		       char *norm, size_t size)
+{
+	char *s;
+	unsigned long long u;
+	long long i;
+	int ret = 0;
+
+	norm[0] = '\0';
+	if (len > 4096)
+		len = 4096;
+	s = strndup(val, len);
+	if (!s)
+		return -ENOMEM;
+	switch (a->kind) {
+	case K_PATTERN:
+		ret = model_pattern(s, a->max_steps, norm, size);
+		break;
+	case K_REPEAT:
+		ret = k_strtoint(s, &i);
+		if (!ret && (i < -1 || i == 0))
+			ret = -EINVAL;
+		if (!ret)
+			snprintf(norm, size, "%lld\n", i);
+		break;
+	case K_STATE:
+		if (!k_streq(s, "run") && !k_streq(s, "stop"))
+			ret = -EINVAL;
+		break;
+	case K_COLOR:
+		ret = -EINVAL;
+		for (i = 0; i < 4 && ret; i++)
+			if (k_streq(s, components[i]))
+				ret = snprintf(norm, size, "%s", components[i]) < 0;
+		break;
+	case K_TRIGGER: {
+		/* "none", or a trigger the LED offered at the start */
+		char *w, *save = NULL, *list = strdup(a->offered);
+
+		ret = -EINVAL;
+		for (w = strtok_r(list, " ", &save); w && ret;
+		     w = strtok_r(NULL, " ", &save))
+			if (k_streq(s, w))
+				ret = snprintf(norm, size, "%s", w) < 0;
+		free(list);
+		break;
+	}
+	case K_BRIGHTNESS:
+		ret = k_strtoul(s, &u);
+		/* brightness 0 unlinks the trigger: recorded by the caller */
+		if (!ret)
+			snprintf(norm, size, "%llu", u);
+		break;
+	case K_READONLY:
+		ret = -EACCES;
+		break;
+	default:
+		ret = 1;	/* no model: not judged */
+		break;
+	}
+	free(s);
+	return ret;
+}
+
+/*
+ * Whether @a must take a write the ABI allows: a software engine has no
+ * reason to refuse one (but "run" without a pattern), an LED neither; a
+ * chip's engine may (another owner, its program memory, a ramp its
+ * clock cannot run).
+ */
+static int must_take(const struct attr *a, const char *val, size_t len,
+		     const char *norm)
+{
+	int i;
+
+	switch (a->kind) {
+	case K_PATTERN:
+	case K_REPEAT:
+		return a->software;
+	case K_STATE:
+		return a->software && len && k_streq(val, "stop");
+	case K_TRIGGER:
+		/* a chip's engine may refuse to link: see do_write() */
+		for (i = 0; i < nengines; i++)
+			if (!engine_software[i] && !strcmp(norm, engine_names[i]))
+				return 0;
+		return 1;
+	case K_BRIGHTNESS:
+	case K_COLOR:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* the errnos the ABI gives for a refused write to a chip's engine */
+static int documented_errno(int err)
+{
+	return err == EINVAL || err == E2BIG || err == EBUSY || err == ENODEV ||
+	       err == ERANGE;
+}
 
 static const char *const fast_patterns[] = {
 	"0 1 255 1", "0 0 255 0", "255 1 0 1", "#000000 1 #ffffff 1",
@@ -502,37 +828,112 @@ static void do_read(struct thread *t)
 		read_is_clean(a, t->rbuf, n);
 }
 
+/* the bracketed word of a trigger or color_component read, or the text */
+static int read_norm(struct attr *a, char *rbuf, char *out, size_t len)
+{
+	ssize_t n = read_attr(a->path, rbuf, READ_MAX);
+
+	if (n < 0)
+		return n;
+	normalise(a, rbuf, out, len);
+	return 0;
+}
+
+static void set_expect(struct attr *a, const char *norm)
+{
+	char *e = strdup(norm);
+
+	if (!e)
+		return;
+	free(a->expect);
+	a->expect = e;
+}
+
 static void do_write(struct thread *t)
 {
 	int i = pick_attr(t);
 	struct attr *a = &attrs[i];
-	size_t len = gen_value(t, a, t->buf, VAL_MAX);
-	int err;
+	/* NUL-terminated for the model; the kernel is handed len bytes */
+	size_t len = gen_value(t, a, t->buf, VAL_MAX - 1);
+	char val[64], got[64], want[64];
+	int err, model, must;
 
+	t->buf[len] = '\0';
 	t->cur_len = len;
 	shorten(t->cur_val, sizeof(t->cur_val), t->buf, len);
+	shorten(val, sizeof(val), t->buf, len);
+	/* what the ABI says, before the kernel does */
+	model = len ? model_write(a, t->buf, len, t->norm, READ_MAX) : 0;
+	must = model == 0 && must_take(a, t->buf, len, t->norm);
 	doing(t, LOCKING, i);
 	pthread_mutex_lock(&a->grp->lock);
 	doing(t, WRITING, i);
 	err = write_attr(a->path, t->buf, len);
 	t->busy = READING_BACK;
 	a->writes++;
-	if (!err) {
+	a->valid += model == 0 && len;
+	a->must += must && len;
+	if (!err && !len) {
+		/* sysfs calls no store for an empty write: nothing changes */
+		a->empty++;
+	} else if (!err) {
 		a->accepted++;
 		__atomic_add_fetch(&total_accepted, 1, __ATOMIC_RELAXED);
-		if (a->kind == K_BRIGHTNESS) {
+		if (model < 0) {
+			fail("%s: \"%s\" (%zu bytes) taken, the ABI refuses it with %s",
+			     a->path, val, len, strerrorname_np(-model));
+		} else if (a->kind == K_BRIGHTNESS && !strcmp(t->norm, "0")) {
 			/* brightness 0 unlinks the LED's trigger */
 			int j;
 
 			for (j = 0; j < nattrs; j++)
 				if (attrs[j].grp == a->grp &&
 				    attrs[j].kind == K_TRIGGER)
-					record_expect(&attrs[j], t->rbuf);
-		} else if (a->stable) {
-			record_expect(a, t->rbuf);
+					set_expect(&attrs[j], "none");
+		} else if (a->stable && model == 0) {
+			/*
+			 * Read back at once, still serialised: the normal form
+			 * of what was written.  A chip's engine that cannot
+			 * take an LED leaves it unlinked: the trigger write
+			 * returns success (6.1's led_trigger_write() ignores
+			 * the activation's error) and the kernel logs
+			 * "cannot link".
+			 */
+			if (read_norm(a, t->rbuf, t->got, READ_MAX) == 0 &&
+			    strcmp(t->got, t->norm)) {
+				int hw = 0, j;
+
+				for (j = 0; j < nengines; j++)
+					hw |= !engine_software[j] &&
+					      !strcmp(t->norm, engine_names[j]);
+				if (a->kind == K_TRIGGER && hw &&
+				    !strcmp(t->got, "none")) {
+					strcpy(t->norm, "none");
+					a->accepted--;	/* the link was refused */
+					__atomic_add_fetch(&hw_links_refused, 1,
+							   __ATOMIC_RELAXED);
+				} else {
+					shorten(want, sizeof(want), t->norm, strlen(t->norm));
+					shorten(got, sizeof(got), t->got, strlen(t->got));
+					fail("%s: wrote \"%s\", reads \"%s\", want \"%s\"",
+					     a->path, val, got, want);
+				}
+			}
+			set_expect(a, t->norm);
 		}
 	} else {
 		__atomic_add_fetch(&errnos[err & 0xff], 1, __ATOMIC_RELAXED);
+		if (must)
+			fail("%s: \"%s\" (%zu bytes) refused with %s, the ABI takes it",
+			     a->path, val, len, strerrorname_np(err));
+		else if (model < 0 && (a->software || a->kind >= K_TRIGGER) &&
+			 a->kind != K_READONLY && err != -model)
+			fail("%s: \"%s\" (%zu bytes) refused with %s, the ABI says %s",
+			     a->path, val, len, strerrorname_np(err),
+			     strerrorname_np(-model));
+		else if (a->kind <= K_STATE && !documented_errno(err))
+			fail("%s: \"%s\" (%zu bytes) refused with %s, not an errno the ABI gives",
+			     a->path, val, len, strerrorname_np(err));
 	}
 	t->busy = IDLE;
 	pthread_mutex_unlock(&a->grp->lock);
@@ -669,7 +1070,30 @@ static int is_writable(const char *path)
 	return 1;
 }
 
-static void scan_dir(const char *dir, int engine)
+/* " none timer ... " from a trigger file's "[none] timer ..." */
+static char *offered_triggers(const char *path)
+{
+	char *buf = malloc(READ_MAX), *list, *p;
+	ssize_t n;
+
+	if (!buf)
+		return NULL;
+	n = read_attr(path, buf, READ_MAX);
+	if (n < 0)
+		n = 0;
+	buf[n] = '\0';
+	for (p = buf; *p; p++)
+		if (*p == '[' || *p == ']' || *p == '\n')
+			*p = ' ';
+	list = malloc(strlen(buf) + 3);
+	if (list)
+		sprintf(list, " %s ", buf);
+	free(buf);
+	return list;
+}
+
+static void scan_dir(const char *dir, int engine, int software,
+		     unsigned int steps)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -688,6 +1112,12 @@ static void scan_dir(const char *dir, int engine)
 		k = is_writable(path) ? kind_of(de->d_name, engine)
 				      : K_READONLY;
 		add_attr(dir, de->d_name, k, engine ? new_group() : led_group);
+		if (nattrs && !strcmp(attrs[nattrs - 1].path, path)) {
+			attrs[nattrs - 1].software = software;
+			attrs[nattrs - 1].max_steps = steps;
+			if (k == K_TRIGGER)
+				attrs[nattrs - 1].offered = offered_triggers(path);
+		}
 	}
 	closedir(d);
 }
@@ -704,20 +1134,26 @@ static void scan_class(const char *class, int engine)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
+		unsigned int m = 0;
+		int software = 0;
+
 		snprintf(dir, sizeof(dir), "%s/%s", class, de->d_name);
 		if (engine && nengines < 16) {
-			snprintf(engine_names[nengines++], sizeof(*engine_names), "%s", de->d_name);
+			snprintf(engine_names[nengines], sizeof(*engine_names), "%s", de->d_name);
 			snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir),
 				 "/max_steps");
 			if (read_attr(dir, buf, sizeof(buf)) > 0) {
-				unsigned int m = strtoul(buf, NULL, 10);
-
+				m = strtoul(buf, NULL, 10);
 				if (m && m < max_steps)
 					max_steps = m;
 			}
+			snprintf(dir, sizeof(dir), "%s/%s/type", class, de->d_name);
+			software = read_attr(dir, buf, sizeof(buf)) > 0 &&
+				   !strcmp(buf, "software\n");
+			engine_software[nengines++] = software;
 			snprintf(dir, sizeof(dir), "%s/%s", class, de->d_name);
 		}
-		scan_dir(dir, engine);
+		scan_dir(dir, engine, software, m ? m : max_steps);
 	}
 	closedir(d);
 }
@@ -731,6 +1167,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	unsigned long counts[K_NKINDS] = { 0 }, acc[K_NKINDS] = { 0 };
+	unsigned long valid[K_NKINDS] = { 0 }, must[K_NKINDS] = { 0 };
 	char *rbuf, got[256], want[256], rbuf_path[PATH_LEN];
 	double t0, t1;
 	int i, opt, stuck = 0;
@@ -775,8 +1212,10 @@ int main(int argc, char **argv)
 		t->rng = (seed + i) * 0x9e3779b97f4a7c15ULL | 1;
 		t->buf = malloc(VAL_MAX);
 		t->rbuf = malloc(READ_MAX);
+		t->norm = malloc(READ_MAX);
+		t->got = malloc(READ_MAX);
 		t->cur_attr = -1;
-		if (!t->buf || !t->rbuf ||
+		if (!t->buf || !t->rbuf || !t->norm || !t->got ||
 		    pthread_create(&t->tid, NULL, worker, t)) {
 			printf("# lp-fuzz: cannot start thread %d\n", i);
 			return 1;
@@ -818,6 +1257,8 @@ int main(int argc, char **argv)
 
 		counts[a->kind] += a->writes;
 		acc[a->kind] += a->accepted;
+		valid[a->kind] += a->valid;
+		must[a->kind] += a->must;
 		if (n < 0) {
 			if (n != -EACCES && n != -EIO && n != -ENODEV)
 				fail("%s: read: %s", a->path, strerror(-n));
@@ -841,8 +1282,24 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < K_NKINDS; i++)
 		if (counts[i])
-			diag("lp-fuzz: %-15s %8lu writes %8lu accepted",
-			     kind_names[i], counts[i], acc[i]);
+			diag("lp-fuzz: %-15s %8lu writes %8lu valid %8lu must-take %8lu accepted",
+			     kind_names[i], counts[i], valid[i], must[i], acc[i]);
+	/*
+	 * Each kind the ABI defines was taken at least as often as an engine
+	 * or LED had to take it (a refused one already failed above), and
+	 * the generator gave enough such writes that this means something.
+	 */
+	failures_shown = 0;	/* these are shown whatever came before */
+	for (i = 0; i <= K_COLOR; i++) {
+		if (acc[i] < must[i] || !must[i] ||
+		    must[i] < counts[i] / MUST_SHARE_MIN)
+			fail("lp-fuzz: %s: %lu of %lu writes taken, want at least the %lu a software engine or an LED must take, and those at least 1 in %d",
+			     kind_names[i], acc[i], counts[i], must[i], MUST_SHARE_MIN);
+	}
+	if (acc[K_READONLY])
+		fail("lp-fuzz: read-only: %lu writes taken", acc[K_READONLY]);
+	diag("lp-fuzz: links to a chip's engine it refused (the LED reads none): %lu",
+	     hw_links_refused);
 	{
 		char line[512];
 		size_t o = 0;
