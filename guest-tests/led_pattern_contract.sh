@@ -3,9 +3,13 @@
 # What a software engine promises beyond running patterns: the state reads
 # what the current run does (never a finished earlier run's word), a failed
 # write changes nothing, a pattern reads back whole, a colour component
-# change shows at once, resolution_us is the kernel's, and poll() on state
-# wakes when a run finishes.
+# change shows at once, resolution_us is the kernel's, poll() on state
+# wakes when the engine starts, stops, finishes or fails (an I2C write the
+# emulator NACKs), a repeat written while running restarts the run, and a
+# write to an engine's file held open across its provider's removal gets
+# ENODEV (Documentation/leds/leds-class-pattern.rst, "Running").
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
 ENG=/sys/class/led_pattern/software0
 KB1=/sys/class/leds/lp5523:kb1
@@ -188,16 +192,151 @@ poll_wakes_on_finished() {
 	return $ok
 }
 
+# poll_wakes <"old -> new"> <command...>: poll-state on state, ready once
+# it has read it, then the command; the poll must wake with that change
+poll_wakes() {
+	local want=$1 ready=/tmp/poll.ready res=/tmp/poll.out pid rc i=0
+	shift
+	[ -x $POLL ] || { echo "# $POLL missing"; return 1; }
+	rm -f $ready $res
+	$POLL $ENG/state 5000 $ready > $res &
+	pid=$!
+	while [ ! -e $ready ] && [ $i -lt 500 ]; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	"$@" || { wait $pid; return 1; }
+	wait $pid
+	rc=$?
+	echo "# poll: $(cat $res)"
+	[ $rc = 0 ] || return 1
+	case $(cat $res) in
+	"$want after "*) return 0 ;;
+	esac
+	echo "# poll: want \"$want\""
+	return 1
+}
+
+poll_wakes_on_run() {
+	local ok=0
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 200 255 200" $ENG/pattern || ok=1
+	poll_wakes "stopped -> running" write_ok run $ENG/state || ok=1
+	cleanup
+	return $ok
+}
+
+poll_wakes_on_stop() {
+	local ok=0
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 200 255 200" $ENG/pattern || ok=1
+	write_ok run $ENG/state || ok=1
+	poll_wakes "running -> stopped" write_ok stop $ENG/state || ok=1
+	cleanup
+	return $ok
+}
+
+# every write to the LP5523's PWM registers NACKed: the engine's next write
+# of kb1 fails and state reads error
+poll_wakes_on_error() {
+	local ok=0
+	[ -e /dev/lp5523-ctl ] || { echo "# no /dev/lp5523-ctl"; return 1; }
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 200 255 200" $ENG/pattern || ok=1
+	write_ok run $ENG/state || ok=1
+	poll_wakes "running -> error" emu_ctl nack reg 16-1e || ok=1
+	emu_ctl faults off || ok=1
+	cleanup
+	return $ok
+}
+
+# 2.5 runs into a 600 ms pattern, repeat 1: a restart runs it once more
+# (running, then finished about 600 ms later, holding 255); repeat 1
+# counted from the first start would have ended at once.
+repeat_restarts_running() {
+	local ok=0 out rc
+	write_ok software0 $KB1/trigger || return 1
+	write_ok "0 600 255 0" $ENG/pattern || ok=1
+	write_ok run $ENG/state || ok=1
+	sleep 1.5
+	write_ok 1 $ENG/repeat || ok=1
+	out=$($POLL $ENG/state 3000)
+	rc=$?
+	echo "# poll after repeat 1: $out"
+	case $out in
+	"running -> finished after "*) ;;
+	*) ok=1 ;;
+	esac
+	[ $rc = 0 ] || ok=1
+	# 600 ms less the time poll-state took to start
+	[ "$(echo "$out" | sed -n 's/.* after \([0-9]*\) ms$/\1/p')" -ge 300 ] 2>/dev/null ||
+		{ echo "# finished too soon for a restarted run"; ok=1; }
+	want_eq "lp5523:kb1 finished" 255 "$(cat $KB1/brightness)" || ok=1
+	cleanup
+	return $ok
+}
+
+# An engine file held open while the chip's driver unbinds: the write
+# after the removal gets ENODEV and changes nothing; the chip comes back.
+enodev_after_provider_gone() {
+	local chip err ok=0 i f=/sys/class/led_pattern/lp5523:engine2/pattern
+	chip=$(lp5523_chip_name)
+	[ -n "$chip" ] && [ -e $f ] || { echo "# no lp5523 with engine2"; return 1; }
+	exec 4> $f
+	write_ok "$chip" $LP5523_DRV/unbind || ok=1
+	err=$( (echo "0 100 255 100" >&4) 2>&1) &&
+		{ echo "# write after unbind: want ENODEV got success"; ok=1; }
+	case $err in
+	*"$(errno_text ENODEV)"*) ;;
+	*) echo "# write after unbind: want ENODEV got \"${err##*: }\""; ok=1 ;;
+	esac
+	exec 4>&-
+	lp5523_bind "$chip" || ok=1
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		[ -e $f ] && break
+		sleep 0.1
+	done
+	want_eq "engine2 pattern after the chip came back" "" "$(cat $f)" || ok=1
+	return $ok
+}
+
+# led_pattern_software.engines=N makes N software engines (default 2, at
+# most 32): as many as the parameter says, named software0 on
+engines_as_the_parameter_says() {
+	local param asked want got i ok=0
+	param=/sys/module/led_pattern_software/parameters/engines
+	[ -r $param ] || { echo "# no $param"; return 1; }
+	asked=$(sed -n 's/.*led_pattern_software\.engines=\([0-9]*\).*/\1/p' /proc/cmdline)
+	want_eq "the parameter (command line: ${asked:-none})" "${asked:-2}" "$(cat $param)" || ok=1
+	want=${asked:-2}
+	[ "$want" -le 32 ] || want=32
+	got=$(ls -d /sys/class/led_pattern/software* | wc -l)
+	want_eq "software engines" "$want" "$got" || ok=1
+	i=0
+	while [ $i -lt "$want" ]; do
+		[ -d /sys/class/led_pattern/software$i ] ||
+			{ echo "# no software$i"; ok=1; }
+		i=$((i + 1))
+	done
+	return $ok
+}
+
 ktap_print_header
 if [ ! -d $ENG ] || [ ! -d $KB1 ] || [ ! -d $R ]; then
 	echo "1..0 # SKIP needs software0 and the LP5523 LEDs"
 	exit 0
 fi
-ktap_set_plan 6
+ktap_set_plan 12
 ktap_test_result state_belongs_to_current_run state_belongs_to_current_run
 ktap_test_result failed_write_changes_nothing failed_write_changes_nothing
 ktap_test_result pattern_reads_back_whole pattern_reads_back_whole
 ktap_test_result color_component_change_shows_at_once color_component_change_shows_at_once
 ktap_test_result resolution_is_the_kernels resolution_is_the_kernels
 ktap_test_result poll_wakes_on_finished poll_wakes_on_finished
+ktap_test_result poll_wakes_on_run poll_wakes_on_run
+ktap_test_result poll_wakes_on_stop poll_wakes_on_stop
+ktap_test_result poll_wakes_on_error poll_wakes_on_error
+ktap_test_result repeat_restarts_running repeat_restarts_running
+ktap_test_result enodev_after_provider_gone enodev_after_provider_gone
+ktap_test_result engines_as_the_parameter_says engines_as_the_parameter_says
 ktap_finished

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * poll-state FILE TIMEOUT_MS: what a daemon does to learn that a pattern
- * engine's state changed.  Reads FILE (sysfs needs a read before poll()),
- * waits in poll() for POLLPRI, reads it again and prints
- * "<old> -> <new> after <ms> ms".  Exit status 0 when woken, 2 on a
- * timeout, 1 on an error.
+ * poll-state FILE TIMEOUT_MS [READY]: what a daemon does to learn that a
+ * pattern engine's state changed.  Reads FILE (sysfs needs a read before
+ * poll()), creates READY if given (a test then changes the state: any
+ * change after the read wakes the poll()), waits in poll() for POLLPRI,
+ * reads it again and prints "<old> -> <new> after <ms> ms".  Exit status 0
+ * when woken, 2 on a timeout, 1 on an error.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -43,14 +44,23 @@ int main(int argc, char **argv)
 	long long t0;
 	int ret;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: poll-state FILE TIMEOUT_MS\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: poll-state FILE TIMEOUT_MS [READY]\n");
 		return 1;
 	}
 	pfd.fd = open(argv[1], O_RDONLY);
 	if (pfd.fd < 0 || read_value(pfd.fd, before, sizeof(before))) {
 		perror(argv[1]);
 		return 1;
+	}
+	if (argc == 4) {
+		int fd = open(argv[3], O_WRONLY | O_CREAT, 0644);
+
+		if (fd < 0) {
+			perror(argv[3]);
+			return 1;
+		}
+		close(fd);
 	}
 	pfd.events = POLLPRI | POLLERR;
 	t0 = now_ms();
