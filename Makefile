@@ -263,8 +263,8 @@ DEBUG ?= 1
 # counted only when check-series.id says they were made from series/ and
 # the tools as they are now, so an earlier series' results never count as
 # this run's.
-HOST_KTAP := $(O)/emulator.ktap $(O)/checkpatch.ktap $(O)/dt-schema.ktap \
-	$(O)/static.ktap $(O)/dt-static.ktap
+HOST_KTAP := $(O)/emulator.ktap $(O)/compiler.ktap $(O)/checkpatch.ktap \
+	$(O)/dt-schema.ktap $(O)/static.ktap $(O)/dt-static.ktap
 SERIES_ID = $(shell cat $(SERIES) $(PATCHES) $(TOP)/qemu/series-tools/*.sh $(KCONF) \
 	2>/dev/null | sha1sum | cut -c1-40)
 CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY)) \
@@ -274,6 +274,9 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
+	$(call step,CHECK,the LP5523 compiler of $(KSRC) on the emulator's chip model (100000 patterns))
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu/compiler-check O=$(O)/compiler-check KSRC=$(KSRC) check \
+		> $(O)/compiler.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/series-tools/checkpatch-series.sh $(KSRC) $(TOP)/series \
 		> $(O)/checkpatch.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/series-tools/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \

@@ -1,0 +1,2 @@
+#include <asm/errno.h>
+#include "../kshim.h"
