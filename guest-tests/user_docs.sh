@@ -9,7 +9,10 @@
 #   are commands, the lines after one are what it printed; each printed
 #   line must show up, in order, in what the commands print (white space
 #   folded, so `ls` may print one name a line);
-# - any other block is a script: it must exit 0 under `sh -e`.
+# - any other block is a script: it must exit 0 under `sh -e`; a command
+#   followed by two spaces and "# <text>" prints <text> (up to a ": " or
+#   " (" that starts an explanation), white space folded, and the block
+#   fails when it prints anything else.
 # Between blocks the engines and the LP5523s' LEDs go back to how
 # the board booted (software1 running its device-tree pattern).
 # lptest-timeout: 120
@@ -23,7 +26,11 @@ ENG=/sys/class/led_pattern
 # extract <doc> <prefix>: one <prefix>-N.sh (+ .want for transcripts) per
 # marked block
 extract() {
-	awk -v pre="$2" '
+	EXPECT_FN=$EXPECT_FN awk -v pre="$2" '
+	function q(s) {
+		gsub(/\047/, "\047\\\047\047", s)
+		return "\047" s "\047"
+	}
 	function flush() {
 		if (n == 0) return
 		f = pre "-" blocks ".sh"
@@ -31,7 +38,17 @@ extract() {
 		printf "" > f
 		printf "" > w
 		tr = (line[1] ~ /^# /)
+		if (!tr)
+			print ENVIRON["EXPECT_FN"] > f
 		for (i = 1; i <= n; i++) {
+			if (!tr && match(line[i], /[^ ]  +# [^ ]/)) {
+				cmd = substr(line[i], 1, RSTART)
+				want = substr(line[i], RSTART + RLENGTH - 1)
+				sub(/(: | \().*/, "", want)
+				print "doc_out=$(" cmd ")" > f
+				print "doc_expect " q(want) " \"$doc_out\" " q(cmd) > f
+				continue
+			}
 			if (!tr) { print line[i] > f; continue }
 			if (line[i] ~ /^# /) print substr(line[i], 3) > f
 			else print line[i] > w
@@ -52,6 +69,16 @@ extract() {
 	}
 	END { if (armed == 2) flush() }' "$1"
 }
+
+# The function a script block's "command  # output" lines call: the output
+# the guide shows, what the command printed, the command.
+EXPECT_FN='doc_expect() {
+	local got
+	got=$(printf "%s\n" "$2" | tr -s " \t\n" "   " | sed "s/^ //; s/ \$//")
+	[ "$got" = "$1" ] && return 0
+	echo "the guide says \"$3\" prints \"$1\"; it printed \"$got\""
+	return 1
+}'
 
 # fold: all white space to single spaces, one line
 fold() {
