@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Planted timelines for the self-test cases of the host timeline checks.
+
+  plant.py find <results dir> <suite>   the boot directory holding real data
+                                        for the suite (its guest KTAP, not a
+                                        skip, and a timeline), the one whose
+                                        check passed first; nothing if none
+  plant.py marks <check>                the suite's first and last marks, as
+                                        the check's open_check() names them
+  plant.py gate <results dir> <check>...
+                                        for each check with real data in the
+                                        results, open_check() on it, each
+                                        timeline read once: "<suite> <boot>"
+                                        when it holds the suite, else "FAIL
+                                        <suite> <boot>" after what it printed
+  plant.py cut <timeline> <mark> <out>  the timeline up to the line before
+                                        the mark: a timeline cut short there
+  plant.py rotate <timeline> <out> <a> <b> <c>
+                                        outputs a, b, c carry what b, c, a
+                                        did (a rotation of an LED's channels)
+  plant.py still <timeline> <out> <begin mark> <end mark>
+                                        of the output changes between the
+                                        marks only the first is left
+  plant.py wheel <out>                  an ideal ring suite's timeline (the
+                                        colour wheel as ring.sh runs it), for
+                                        a results directory without one
+  plant.py stress <out>                 sysfs_fuzz's and unbind_storm's
+                                        marks, with the nine outputs changing
+                                        all along, likewise
+"""
+
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "lib"))
+import timeline  # noqa: E402
+from timeline import GuestKtap  # noqa: E402
+
+
+def mark_of(line):
+    """The text of a "# <t> mark <text> [| i2c ...]" line, or None."""
+    w = line.split()
+    if len(w) < 4 or w[0] != "#" or not w[1].isdigit() or w[2] != "mark":
+        return None
+    text = " ".join(w[3:])
+    return text.rsplit(" | i2c ", 1)[0] if " | i2c " in text else text
+
+
+def find(results, suite):
+    boot = find_boot(results, suite)
+    if boot:
+        print(boot)
+
+
+def find_boot(results, suite):
+    found = []
+    for root, dirs, files in sorted(os.walk(results)):
+        if "timeline.txt" not in files or f"{suite}.ktap" not in files:
+            continue
+        guest = GuestKtap(os.path.join(root, f"{suite}.ktap"))
+        if guest.skip_all is not None:
+            continue
+        try:
+            with open(os.path.join(root, f"{suite}_timeline.ktap")) as f:
+                passed = not any(line.startswith("not ok") for line in f)
+        except OSError:
+            passed = False
+        found.append((not passed, root))
+    return sorted(found)[0][1] if found else None
+
+
+def marks(check):
+    with open(check) as f:
+        m = re.search(r'open_check\("([^"]*)", "([^"]*)"\)', f.read())
+    if m:
+        print(m.group(1))
+        print(m.group(2))
+
+
+def gate(results, *checks):
+    cache, real = {}, timeline.Timeline
+
+    def cached(path):
+        if path not in cache:
+            cache[path] = real(path)
+        return cache[path]
+
+    timeline.Timeline = cached
+    for check in checks:
+        suite = os.path.basename(check).rsplit(".", 1)[0]
+        boot = find_boot(results, suite)
+        if boot is None:
+            continue
+        with open(check) as f:
+            m = re.search(r'open_check\("([^"]*)", "([^"]*)"\)', f.read())
+        if m is None:
+            print(f"FAIL {suite} {boot}: {check} has no open_check() gate")
+            continue
+        argv = [check, os.path.join(boot, "timeline.txt"),
+                os.path.join(boot, f"{suite}.ktap")]
+        try:
+            timeline.open_check(m.group(1), m.group(2), argv)
+            print(f"{suite} {boot}")
+        except SystemExit:
+            print(f"FAIL {suite} {boot}")
+    timeline.Timeline = real
+
+
+def cut(path, mark, out):
+    with open(path) as f, open(out, "w") as o:
+        for line in f:
+            if mark_of(line) == mark:
+                break
+            o.write(line)
+
+
+def rotate(path, out, a, b, c):
+    to = {b: a, c: b, a: c}     # a now shows what b showed, ...
+    with open(path) as f, open(out, "w") as o:
+        for line in f:
+            w = line.split()
+            if len(w) == 3 and all(x.isdigit() for x in w) and w[1] in to:
+                line = f"{w[0]} {to[w[1]]} {w[2]}\n"
+            o.write(line)
+
+
+def still(path, out, begin, end):
+    inside, kept = False, False
+    with open(path) as f, open(out, "w") as o:
+        for line in f:
+            m = mark_of(line)
+            if m == begin:
+                inside = True
+            elif m == end:
+                inside = False
+            w = line.split()
+            if inside and len(w) == 3 and all(x.isdigit() for x in w):
+                if kept:
+                    continue
+                kept = True
+            o.write(line)
+
+
+def wheel(out):
+    """ring.sh's suite as an ideal chip would show it: software0 and then
+    the chips run the wheel from their run marks on the ring's outputs
+    10-12 and the indicator's 7, 6, 5; then the ring unbound and idle."""
+    period = 1500000
+
+    def ideal(t, ch):
+        x = (t % period) / 500000.0
+        seg, f = int(x), x - int(x)
+        rise, fall = round(255 * f), round(255 * (1 - f))
+        return {"red": (fall, 0, rise), "green": (rise, fall, 0),
+                "blue": (0, rise, fall)}[ch][seg]
+
+    lines = []
+
+    def mark(t, text):
+        lines.append((t, f"# {t} mark {text} | i2c 0x32=0 0x33=0"))
+
+    def run(start, t1, outs):
+        last = {}
+        for t in range(start, t1, 2000):
+            for ch, o in outs.items():
+                v = ideal(t - start, ch)
+                if last.get(o) != v:
+                    lines.append((t, f"{t} {o} {v}"))
+                    last[o] = v
+        for o in outs.values():
+            lines.append((t1 + 1000, f"{t1 + 1000} {o} 0"))
+
+    ring = {"red": 10, "green": 11, "blue": 12}
+    sep = {"red": 7, "green": 6, "blue": 5}
+    mark(1000000, "ring sw run")
+    mark(1300000, "ring sw begin")
+    run(1005000, 4300000, ring)
+    run(1005000, 4300000, sep)
+    mark(4300000, "ring sw end")
+    mark(5000000, "ring hw run")
+    for e in (1, 2, 3):
+        lines.append((5010000, f"# 5010000 0x33 engine{e} exec free-run"))
+        lines.append((5040000, f"# 5040000 engine{e} exec free-run"))
+    mark(5300000, "ring hw begin")
+    run(5010000, 8500000, ring)
+    run(5040000, 8500000, sep)
+    mark(8500000, "ring hw end")
+    mark(8600000, "ring unbound begin")
+    run(8600000, 10200000, sep)
+    mark(10200000, "ring unbound end")
+    mark(10500000, "ring idle begin")
+    mark(11000000, "ring idle end")
+    with open(out, "w") as o:
+        for _, line in sorted(lines, key=lambda x: x[0]):
+            o.write(line + "\n")
+
+
+def stress(out):
+    """The fuzz (30 s) and a storm of 10 cycles, every output changing every
+    100 ms while the fuzzer runs and while each cycle's LEDs are linked;
+    both end idle."""
+    lines = []
+
+    def mark(t, text):
+        lines.append(f"# {t} mark {text} | i2c 0x32=0 0x33=0")
+
+    def changes(t0, t1):
+        for t in range(t0, t1, 100000):
+            for o in range(1, 10):
+                lines.append(f"{t + o} {o} {(t // 100000 + o) % 2 * 255}")
+        for o in range(1, 10):
+            lines.append(f"{t1 + o} {o} 0")
+
+    mark(1000000, "fuzz begin")
+    changes(1000000, 31000000)
+    mark(31100000, "fuzz end")
+    mark(31300000, "fuzz idle begin")
+    mark(32300000, "fuzz idle end")
+    t = 33000000
+    mark(t, "storm begin")
+    for i in range(1, 11):
+        mark(t + 10, f"storm cycle {i} unbind")
+        mark(t + 200000, f"storm cycle {i} linked")
+        changes(t + 200000, t + 500000)
+        t += 600000
+    mark(t, "storm end")
+    mark(t + 200000, "storm idle begin")
+    mark(t + 1200000, "storm idle end")
+    with open(out, "w") as o:
+        o.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    {"find": find, "marks": marks, "gate": gate, "cut": cut, "rotate": rotate,
+     "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
