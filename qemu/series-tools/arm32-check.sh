@@ -5,8 +5,10 @@
 # KTAP: the N900 is a 32-bit OMAP3 (ARMv7), where 64-bit arithmetic and
 # `unsigned long` break first.
 #   arm32_build_w1       the directories of the C files series/ touches,
-#                        built for ARCH=arm (multi_v7, OMAP3) with W=1 and
-#                        the board fragment's LED, trigger and KUnit options
+#                        built for ARCH=arm with W=1 in the N900's own
+#                        configuration, omap2plus_defconfig, plus the LED,
+#                        trigger and KUnit options of the board fragment it
+#                        does not set (as modules, as it has its LEDs)
 #   arm32_w1_<file>      no new gcc warning in each touched C file (none on
 #                        a line the tag `baseline` does not have)
 #   n900_lp5523_dt_schema  omap3-n900.dts from the tree, its lp5523 node
@@ -28,19 +30,33 @@ n=$(printf '%s\n' $cfiles | grep -c .)
 echo "TAP version 13"
 echo "1..$((n + 2))"
 
-# a 32-bit multi_v7 kernel with OMAP3 and the board's LED options
-cat > "$out/arm32.config" <<EOF
-CONFIG_MMU=y
-CONFIG_ARCH_MULTIPLATFORM=y
-CONFIG_ARCH_MULTI_V7=y
-CONFIG_ARCH_OMAP3=y
-CONFIG_AEABI=y
-CONFIG_I2C=y
-CONFIG_GPIOLIB=y
-CONFIG_OF=y
-CONFIG_DEBUG_KERNEL=y
-EOF
-grep -E '^CONFIG_(NEW_LEDS|LEDS_|KUNIT)' "$frag" >> "$out/arm32.config"
+# omap2plus_defconfig, the N900's, then the options of the board fragment
+# the series needs that it does not set (the pattern class, multicolor,
+# the pattern trigger, KUnit and its tests), as modules where they are
+# tristate: omap2plus builds its LED drivers and triggers as modules.
+# A fragment option the defconfig sets keeps the defconfig's value.
+defconfig=$tree/arch/arm/configs/omap2plus_defconfig
+grep -E '^CONFIG_(NEW_LEDS|LEDS_|KUNIT)[A-Z0-9_]*=' "$frag" | while IFS== read -r opt val; do
+	grep -qE "^$opt=|^# $opt is not set" "$defconfig" && continue
+	echo "$opt=$val"
+done > "$out/arm32.fragment"
+tristate=$(find "$tree/drivers/leds" "$tree/lib/kunit" -name Kconfig -exec awk \
+	'$1 == "config" || $1 == "menuconfig" { c = $2 } $1 == "tristate" { print c }' {} + | sort -u | tr '\n' '|')
+sed -E "s/^CONFIG_(${tristate%|})=y$/CONFIG_\\1=m/" "$out/arm32.fragment" > "$out/arm32.config"
+# arm32_config: omap2plus_defconfig + the fragment, and each option the
+# fragment asks for has the value it asks for
+arm32_config() {
+	local line bad=0
+	flock "$out.lock" $KMAKE -s omap2plus_defconfig &&
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/arm32.config" &&
+	flock "$out.lock" $KMAKE -s olddefconfig || return 1
+	while read -r line; do
+		grep -qx "$line" "$out/.config" && continue
+		echo "arm32: $line (added to omap2plus_defconfig) did not survive: missing dependency?"
+		bad=1
+	done < "$out/arm32.config"
+	return $bad
+}
 log=$out/arm32-w1.log
 dirs=$(for f in $cfiles; do echo "$(dirname "$f")/"; done | sort -u)
 for f in $cfiles; do
@@ -49,8 +65,7 @@ done
 # configured once per fragment (and whenever the tree moves)
 if { [ -e "$out/.config" ] && [ "$out/.config" -nt "$tree/.git/HEAD" ] &&
 		cmp -s "$out/arm32.config" "$out/arm32.config.old"; } ||
-	"$here/../board/merge-config.sh" "flock $out.lock $KMAKE" "$tree" "$out" \
-		"$out/arm32.config" > "$out/config.log" 2>&1; then
+	arm32_config > "$out/config.log" 2>&1; then
 	cp "$out/arm32.config" "$out/arm32.config.old"
 	flock "$out.lock" $KMAKE -k W=1 $dirs > "$log" 2>&1
 	rc=$?
