@@ -6,9 +6,11 @@
 # patterns into every attribute of every LED and every led_pattern engine
 # from 4 threads, interleaved with link/unlink, run/stop, color_component
 # changes and reads, while the fastest patterns run on all nine LP5523
-# LEDs.  Every write returns, every attribute reads back what its last
-# accepted write left, no read shows a kernel address; the kernel_log
-# suite finds any splat.  Afterwards the chip goes idle (sysfs_fuzz.check:
+# LEDs.  Every write returns, is taken or refused as the documented ABI
+# says of the value written, every attribute reads back the normal form
+# of its last accepted write, each kind of write is taken a minimum
+# number of times, no read shows a kernel address; the kernel_log suite
+# finds any splat.  Afterwards the chip goes idle (sysfs_fuzz.check:
 # nothing stays lit on the timeline) and the board's LEDs and engines are
 # put back as they were.  LP_FUZZ_SEED=n on the kernel command line
 # (lptest.seed=n) repeats the values of a run (not their interleaving).
