@@ -2,19 +2,37 @@
 # SPDX-License-Identifier: GPL-2.0
 # bisect-check.sh <kernel tree> <series dir> <work dir> <config fragment>...
 #
-# KTAP: every prefix of series/ builds (the board's configuration):
-# bisect_baseline, then bisect_<patch> after each patch of the series list,
-# read at run time.  A prefix builds the objects of every directory a patch
-# of the series touches (drivers/leds/ and its trigger/, ...), each with the
-# options that prefix has: that is what a prefix can break, and it takes
-# seconds where vmlinux for each took minutes.  The whole series' vmlinux
-# is make check's.  The patches are applied with `git am` in a worktree of
-# <kernel tree> (<work dir>/linux, detached, never touching the tree's own
-# checkout), built in <work dir>/kbuild, incrementally and through ccache:
-# with CCACHE_BASEDIR set to the build directory by the Makefile, the
-# worktree's paths relative to its kbuild are those of the main build, so
-# unchanged files are cache hits.  A patch that does not apply, or a prefix
-# that does not build, fails; the prefixes after it are skipped.
+# KTAP: every prefix of series/ builds and links: bisect_baseline, then
+# bisect_<patch> after each patch of the series list, read at run time.
+#
+# A prefix is built as `make vmlinux modules` with the board's
+# configuration, its LED options (CONFIG_LEDS_*) turned into modules:
+#  - modpost then checks every symbol a LED module uses against what
+#    vmlinux and the other modules export, so a function used in patch N
+#    but exported only in patch N+1 (or never) fails patch N;
+#  - vmlinux is linked, so the code that stays built in with the LED
+#    options as modules (led-core.c, led-triggers.c, and the header users
+#    outside drivers/leds: input-leds, power_supply, the VT keyboard)
+#    may not call into a module;
+#  - every object the board's configuration builds is rebuilt when a
+#    header it includes changes, so a header change that breaks a user
+#    outside drivers/leds fails the prefix that makes it.
+# What the modules build cannot see is a link of the same objects built
+# in: two modules defining one global symbol link apart, but not into one
+# vmlinux.  Each prefix also fails on such a clash (nm of the modules'
+# objects and vmlinux.o); the whole series built in is make check's
+# kernel, which the boots use.
+#
+# The build is incremental: the patches are applied with `git am` in a
+# worktree of <kernel tree> (<work dir>/linux, detached, never touching
+# the tree's own checkout), so a prefix recompiles only what the patch's
+# files reach (kbuild's dependency files) and relinks only what changed;
+# the kbuild directory <work dir>/kbuild stays between runs.  Compiles
+# go through ccache: with CCACHE_BASEDIR set to the build directory by
+# the Makefile, the worktree's paths relative to its kbuild are those of
+# the main build, so unchanged files are cache hits.  A patch that does
+# not apply, or a prefix that does not build, fails; the prefixes after
+# it are skipped.
 set -u
 tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) work=$3
 shift 3
@@ -24,6 +42,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 wt=$work/linux out=$work/kbuild
 KMAKE="make -C $wt O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc) \
 	KBUILD_BUILD_USER=led_pattern KBUILD_BUILD_HOST=board"
+NM=aarch64-linux-gnu-nm
 git_wt() { git -C "$wt" -c user.name=led_pattern -c user.email=led_pattern@localhost "$@"; }
 
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series")
@@ -41,33 +60,52 @@ git_wt am --abort > /dev/null 2>&1
 git_wt checkout -q --detach baseline 2> "$work/checkout.log" &&
 	git_wt reset -q --hard baseline
 
+# builtin_clashes: the global symbols two of (vmlinux.o, each module's
+# objects) define; linked built in, they would be defined twice.  A
+# module's init_module/cleanup_module and __mod_*_device_table exist only
+# when it is built as a module.
+builtin_clashes() {
+	{
+		$NM -g --defined-only "$out/vmlinux.o" | awk '{ print $3, "vmlinux" }'
+		sed 's/\.ko$//' "$out/modules.order" | while read -r m; do
+			(cd "$out" && $NM -g --defined-only $(cat "$m.mod")) |
+				awk -v m="$m.ko" 'NF == 3 { print $3, m }'
+		done
+	} | awk '$1 !~ /^(init_module|cleanup_module|__mod_.*_device_table)$/ {
+		if ($1 in by && by[$1] != $2) print $1 ": " by[$1] " and " $2
+		by[$1] = $2 }'
+}
+
 # build <name>: one prefix, with the full series' configuration reduced to
 # the options the prefix has (olddefconfig)
 i=0 failed=
 build() {
-	local t0 t1
+	local t0 t1 clash
 	i=$((i + 1))
 	t0=$(date +%s)
 	mkdir -p "$out"
 	cp "$work/kconfig/.config" "$out/.config"
 	if flock "$out.lock" $KMAKE -s olddefconfig > "$work/$1.log" 2>&1 &&
-		flock "$out.lock" $KMAKE -s $dirs >> "$work/$1.log" 2>&1; then
+		flock "$out.lock" $KMAKE -s vmlinux modules >> "$work/$1.log" 2>&1; then
 		t1=$(date +%s)
+		clash=$(builtin_clashes)
+		if [ -n "$clash" ]; then
+			echo "not ok $i $1"
+			echo "# would not link built in, a global symbol defined twice:"
+			printf '%s\n' "$clash" | head -20 | sed 's/^/# /'
+			failed=$1
+			return
+		fi
 		echo "ok $i $1"
-		echo "# built in $((t1 - t0)) s"
+		echo "# built and linked in $((t1 - t0)) s: $(wc -l < "$out/modules.order") modules"
 	else
 		echo "not ok $i $1"
-		grep -E 'error|Error' "$work/$1.log" | head -20 | sed 's/^/# /'
+		grep -E 'error|Error|ERROR|undefined' "$work/$1.log" | head -20 | sed 's/^/# /'
 		failed=$1
 	fi
 }
 
 t_start=$(date +%s)
-# the directories of the C files the series touches, as kbuild targets
-dirs=$(for p in $patches; do
-	sed -n 's|^diff --git a/\([^ ]*\)/[^/ ]*\.c b/.*|\1/|p' "$series/$p"
-done | sort -u | tr '\n' ' ')
-[ -n "$dirs" ] || dirs=vmlinux
 # the configuration of the whole series: the worktree with every patch
 # applied, merged as the board's kernel is, then back to the baseline
 apply_all() {
@@ -76,10 +114,34 @@ apply_all() {
 		git_wt am -q --keep-cr "$series/$p" > "$work/am.log" 2>&1 || return 1
 	done
 }
+# leds_modules <fragment>...: the fragments with every tristate
+# CONFIG_LEDS_* option (as the series' Kconfig declares it) a module;
+# bool options (NEW_LEDS, LEDS_TRIGGERS) stay built in
+leds_modules() {
+	local tristate
+	tristate=$(find "$wt/drivers/leds" -name Kconfig -exec awk \
+		'$1 == "config" { c = $2 } $1 == "tristate" && c ~ /^LEDS_/ { print c }' {} + |
+		sort -u | tr '\n' '|')
+	cat "$@" | sed -E "s/^CONFIG_(${tristate%|})=y$/CONFIG_\\1=m/"
+}
+# modules_kept: every LED option asked as a module is one (a select from a
+# built-in option would make it built in, hiding the module build this
+# check is for)
+modules_kept() {
+	local opt bad=0
+	for opt in $(sed -n 's/^\(CONFIG_LEDS_[A-Z0-9_]*\)=m$/\1/p' "$work/modules.config"); do
+		grep -qx "$opt=m" "$work/kconfig/.config" && continue
+		echo "bisect: $opt=m (from the board's fragment) is $(grep "^$opt=" "$work/kconfig/.config" || echo unset) in the series' configuration"
+		bad=1
+	done
+	return $bad
+}
 mkdir -p "$work/kconfig"
-if ! apply_all || ! "$here/../board/merge-config.sh" \
+if ! apply_all || ! leds_modules "$@" > "$work/modules.config" ||
+		! "$here/../board/merge-config.sh" \
 		"flock $work/kconfig.lock make -C $wt O=$work/kconfig ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" \
-		"$wt" "$work/kconfig" "$@" > "$work/config.log" 2>&1; then
+		"$wt" "$work/kconfig" "$work/modules.config" > "$work/config.log" 2>&1 ||
+		! modules_kept >> "$work/config.log" 2>&1; then
 	i=1
 	echo "not ok 1 bisect_baseline"
 	echo "# the configuration of the whole series failed:"
