@@ -15,10 +15,10 @@ DRV=$LP5523_DRV
 RED=/sys/class/leds/lp5523:r
 
 
-# ctl <command...>: a control command, given time to land before the next
-# I2C transfer (the control port and the I2C device are separate queues)
+# ctl <command...>: a control command; emu_ctl returns once the emulator
+# has applied it, so it is in place for the next I2C transfer
 ctl() {
-	emu_ctl "$@" && sleep 0.1
+	emu_ctl "$@"
 }
 
 kmsg() {

@@ -20,8 +20,10 @@ DRV=$LP5523_DRV
 FAST="0 1 255 1"
 SPLATS='WARNING:|BUG:|Oops|Unable to handle|Call trace:|KASAN|UBSAN|circular locking|sleeping function called|blocked for more than'
 
+# ctl <command...>: a control command; emu_ctl returns once the emulator
+# has applied it, so it is in place for the next I2C transfer
 ctl() {
-	emu_ctl "$@" && sleep 0.1
+	emu_ctl "$@"
 }
 
 now_ms() {
