@@ -16,6 +16,12 @@
                                         <suite> <boot>" after what it printed
   plant.py cut <timeline> <mark> <out>  the timeline up to the line before
                                         the mark: a timeline cut short there
+  plant.py cuts <results dir> <out dir> <check>...
+                                        for each check with real data, the
+                                        suite's part of its timeline, from
+                                        its first mark to the line before
+                                        its last: <out dir>/<suite>.txt, and
+                                        "<suite> <boot> <last mark>" lines
   plant.py rotate <timeline> <out> <a> <b> <c>
                                         outputs a, b, c carry what b, c, a
                                         did (a rotation of an LED's channels)
@@ -115,6 +121,36 @@ def cut(path, mark, out):
             if mark_of(line) == mark:
                 break
             o.write(line)
+
+
+def cuts(results, outdir, *checks):
+    """One pass over each boot's timeline for all the suites in it."""
+    todo = {}                   # boot -> [(suite, first, last)]
+    for check in checks:
+        suite = os.path.basename(check).rsplit(".", 1)[0]
+        boot = find_boot(results, suite)
+        with open(check) as f:
+            m = re.search(r'open_check\("([^"]*)", "([^"]*)"\)', f.read())
+        if boot and m:
+            todo.setdefault(boot, []).append((suite, m.group(1), m.group(2)))
+    for boot, suites in todo.items():
+        outs = {}               # suite -> open file while inside its part
+        firsts = {}
+        for s, first, last in suites:
+            firsts.setdefault(first, []).append((s, last))
+        ends = {last: s for s, first, last in suites}
+        with open(os.path.join(boot, "timeline.txt")) as f:
+            for line in f:
+                m = mark_of(line)
+                if m in ends and ends[m] in outs:
+                    outs.pop(ends[m]).close()
+                for s, last in firsts.pop(m, []) if m else []:
+                    outs[s] = open(os.path.join(outdir, f"{s}.txt"), "w")
+                    print(f"{s} {boot} {last}")
+                for o in outs.values():
+                    o.write(line)
+        for o in outs.values():
+            o.close()
 
 
 def rotate(path, out, a, b, c):
@@ -235,5 +271,5 @@ def stress(out):
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"find": find, "marks": marks, "gate": gate, "cut": cut, "rotate": rotate,
+    {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "rotate": rotate,
      "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
