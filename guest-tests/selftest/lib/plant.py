@@ -22,6 +22,9 @@
                                         its first mark to the line before
                                         its last: <out dir>/<suite>.txt, and
                                         "<suite> <boot> <last mark>" lines
+  plant.py part <timeline> <out> <first mark> <last mark>
+                                        the timeline from the first mark to
+                                        the last, both kept: one suite's
   plant.py rotate <timeline> <out> <a> <b> <c>
                                         outputs a, b, c carry what b, c, a
                                         did (a rotation of an LED's channels)
@@ -153,6 +156,18 @@ def cuts(results, outdir, *checks):
             o.close()
 
 
+def part(path, out, first, last):
+    inside = False
+    with open(path) as f, open(out, "w") as o:
+        for line in f:
+            m = mark_of(line)
+            inside = inside or m == first
+            if inside:
+                o.write(line)
+            if inside and m == last:
+                break
+
+
 def rotate(path, out, a, b, c):
     to = {b: a, c: b, a: c}     # a now shows what b showed, ...
     with open(path) as f, open(out, "w") as o:
@@ -271,5 +286,5 @@ def stress(out):
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "rotate": rotate,
+    {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "part": part, "rotate": rotate,
      "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
