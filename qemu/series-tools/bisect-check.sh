@@ -39,10 +39,10 @@ shift 3
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 wt=$work/linux out=$work/kbuild
 KMAKE="make -C $wt O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc) \
 	KBUILD_BUILD_USER=led_pattern KBUILD_BUILD_HOST=board"
-NM=aarch64-linux-gnu-nm
 git_wt() { git -C "$wt" -c user.name=led_pattern -c user.email=led_pattern@localhost "$@"; }
 
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series/series")
@@ -60,22 +60,6 @@ git_wt am --abort > /dev/null 2>&1
 git_wt checkout -q --detach baseline 2> "$work/checkout.log" &&
 	git_wt reset -q --hard baseline
 
-# builtin_clashes: the global symbols two of (vmlinux.o, each module's
-# objects) define; linked built in, they would be defined twice.  A
-# module's init_module/cleanup_module and __mod_*_device_table exist only
-# when it is built as a module.
-builtin_clashes() {
-	{
-		$NM -g --defined-only "$out/vmlinux.o" | awk '{ print $3, "vmlinux" }'
-		sed 's/\.ko$//' "$out/modules.order" | while read -r m; do
-			(cd "$out" && $NM -g --defined-only $(cat "$m.mod")) |
-				awk -v m="$m.ko" 'NF == 3 { print $3, m }'
-		done
-	} | awk '$1 !~ /^(init_module|cleanup_module|__mod_.*_device_table)$/ {
-		if ($1 in by && by[$1] != $2) print $1 ": " by[$1] " and " $2
-		by[$1] = $2 }'
-}
-
 # build <name>: one prefix, with the full series' configuration reduced to
 # the options the prefix has (olddefconfig)
 i=0 failed=
@@ -88,10 +72,9 @@ build() {
 	if flock "$out.lock" $KMAKE -s olddefconfig > "$work/$1.log" 2>&1 &&
 		flock "$out.lock" $KMAKE -s vmlinux modules >> "$work/$1.log" 2>&1; then
 		t1=$(date +%s)
-		clash=$(builtin_clashes)
-		if [ -n "$clash" ]; then
+		if ! clash=$(builtin_clashes "$out") || [ -n "$clash" ]; then
 			echo "not ok $i $1"
-			echo "# would not link built in, a global symbol defined twice:"
+			echo "# would not link built in (a global symbol defined twice):"
 			printf '%s\n' "$clash" | head -20 | sed 's/^/# /'
 			failed=$1
 			return

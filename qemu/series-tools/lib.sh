@@ -27,3 +27,32 @@ new_warnings() {
 	done
 	rm -f "$base"
 }
+
+# builtin_clashes <kbuild dir>: the global symbols two of (vmlinux.o, the
+# objects of each module in modules.order) define: built in, they would
+# be defined twice and vmlinux would not link.  A module's init_module,
+# cleanup_module and __mod_*_device_table exist only when it is a module.
+# Status 1 and a line saying why when a symbol table cannot be read.
+builtin_clashes() {
+	local out=$1 syms m rc=0
+	syms=$(mktemp)
+	if [ ! -e "$out/modules.order" ] ||
+		! aarch64-linux-gnu-nm -g --defined-only "$out/vmlinux.o" > "$syms.nm"; then
+		echo "builtin_clashes: no vmlinux.o or modules.order in $out"
+		rm -f "$syms" "$syms.nm"
+		return 1
+	fi
+	awk 'NF == 3 { print $3, "vmlinux" }' "$syms.nm" > "$syms"
+	for m in $(sed 's/\.ko$//' "$out/modules.order"); do
+		if ! (cd "$out" && aarch64-linux-gnu-nm -g --defined-only $(cat "$m.mod")) > "$syms.nm"; then
+			echo "builtin_clashes: cannot read the objects of $m.ko"
+			rc=1
+		fi
+		awk -v m="$m.ko" 'NF == 3 { print $3, m }' "$syms.nm" >> "$syms"
+	done
+	awk '$1 !~ /^(init_module|cleanup_module|__mod_.*_device_table)$/ {
+		if ($1 in by && by[$1] != $2) print $1 ": " by[$1] " and " $2
+		by[$1] = $2 }' "$syms"
+	rm -f "$syms" "$syms.nm"
+	return $rc
+}
