@@ -66,6 +66,8 @@ extern char kshim_log[512];
 #define dev_err(dev, ...)	snprintf(kshim_log, sizeof(kshim_log), __VA_ARGS__)
 #define dev_warn(dev, ...)	snprintf(kshim_log, sizeof(kshim_log), __VA_ARGS__)
 #define dev_dbg(dev, ...)	snprintf(kshim_log, sizeof(kshim_log), __VA_ARGS__)
+#define dev_err_ratelimited	dev_err
+#define dev_warn_ratelimited	dev_warn
 #define EXPORT_SYMBOL_GPL(s)
 #define MODULE_DESCRIPTION(s)
 #define MODULE_LICENSE(s)
