@@ -40,6 +40,10 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
+# the series as it is now: a `make export` during the run must not give
+# the later prefixes patches of another version
+rm -rf "$work/series-run" && cp -r "$series" "$work/series-run" || exit 1
+series=$work/series-run
 wt=$work/linux out=$work/kbuild
 KMAKE="make -C $wt O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc) \
 	KBUILD_BUILD_USER=led_pattern KBUILD_BUILD_HOST=board"
