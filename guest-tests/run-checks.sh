@@ -69,14 +69,15 @@ split_console() {
 		}' "$1"
 }
 
-# boot_and_check <name> <kernel> <smp>: one boot, its KTAP under <name>/
+# boot_and_check <name> <kernel> <smp> [<kernel arguments>]: one boot, its
+# KTAP under <name>/
 boot_and_check() {
 	local out=$results/$1 chk suite
 	mkdir -p "$out"
 	echo "  BOOT    $1"
 	"$top/qemu/board/boot.sh" --build "$build" ${2:+--kernel "$2"} \
 		--smp "$3" --mode check --out "$out" ${only:+--only "$only"} \
-		--timeout 1800 --idle-timeout 240 > /dev/null 2>&1 || true
+		${4:+--append "$4"} --timeout 1800 --idle-timeout 240 > /dev/null 2>&1 || true
 	split_console "$out/console.log" "$out"
 	# the kernel's KUnit results count once per kernel (count-results.sh)
 	sha1sum < "${2:-$build/Image}" | cut -c1-40 > "$out/kernel-id"
@@ -92,8 +93,12 @@ boot_and_check() {
 	done
 }
 
+# The 1-CPU boot has a third software engine: led_pattern_contract checks
+# that led_pattern_software.engines=N gives N engines, and every suite that
+# walks the engines meets one more than the default.
 for smp in $smps; do
-	boot_and_check "smp$smp" "$kernel" "$smp"
+	boot_and_check "smp$smp" "$kernel" "$smp" \
+		"$([ "$smp" != 1 ] || echo led_pattern_software.engines=3)"
 done
 [ -z "$debug_kernel" ] || boot_and_check debug-smp2 "$debug_kernel" 2
 # Host suites run by the Makefile: the emulator's tests, checkpatch, ...
