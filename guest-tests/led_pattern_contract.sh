@@ -7,7 +7,9 @@
 # wakes when the engine starts, stops, finishes or fails (an I2C write the
 # emulator NACKs), a repeat written while running restarts the run, and a
 # write to an engine's file held open across its provider's removal gets
-# ENODEV (Documentation/leds/leds-class-pattern.rst, "Running").
+# ENODEV, and an engine sends its uevents under its own name once its
+# trigger exists (Documentation/leds/leds-class-pattern.rst, "Running";
+# Documentation/led-pattern.md).
 . /tests/lib/ktap.sh
 . /tests/lib/lp5523.sh
 
@@ -300,6 +302,46 @@ enodev_after_provider_gone() {
 	return $ok
 }
 
+# Each engine of a chip that comes back sends "remove" and "add" uevents
+# under its own name, and on "add" its trigger is already offered to the
+# chip's LEDs (the guide: a udev rule may link an LED on "add").  The
+# board has no netlink (no networking): the kernel's uevent helper
+# (CONFIG_UEVENT_HELPER) runs a script per event, which reads the trigger
+# list as a daemon would when the event reaches it.
+engine_uevents() {
+	local log=/tmp/uevent.log helper=/tmp/uevent-helper e i ok=0
+	[ -e $LP5523_DRV/0-0033 ] || { echo "# the ring chip is not bound"; return 1; }
+	[ -w /sys/kernel/uevent_helper ] || { echo "# no /sys/kernel/uevent_helper"; return 1; }
+	cat > $helper <<-'EOF'
+	#!/bin/sh
+	[ "$SUBSYSTEM" = led_pattern ] || exit 0
+	name=${DEVPATH##*/} offered=no
+	tr ' ' '\n' < /sys/class/leds/ring:white:1/trigger | tr -d '[]' |
+		grep -qxF "$name" && offered=yes
+	[ "$ACTION" = add ] && echo "add $name trigger=$offered" >> /tmp/uevent.log
+	[ "$ACTION" = add ] || echo "$ACTION $name" >> /tmp/uevent.log
+	EOF
+	chmod +x $helper
+	rm -f $log
+	echo $helper > /sys/kernel/uevent_helper
+	write_ok 0-0033 $LP5523_DRV/unbind || ok=1
+	write_ok 0-0033 $LP5523_DRV/bind || ok=1
+	# the helper runs asynchronously: wait for the last event it logs
+	for i in $(seq 50); do
+		[ "$(grep -c '^add ' $log 2>/dev/null)" -ge 3 ] && break
+		sleep 0.1
+	done
+	echo > /sys/kernel/uevent_helper
+	for e in 1 2 3; do
+		grep -qx "remove ring:engine$e" $log ||
+			{ echo "# no remove uevent for ring:engine$e"; ok=1; }
+		grep -qx "add ring:engine$e trigger=yes" $log ||
+			{ echo "# add uevent for ring:engine$e: $(grep "^add ring:engine$e " $log || echo none)"; ok=1; }
+	done
+	[ $ok -eq 0 ] || sed 's/^/# uevent: /' $log
+	return $ok
+}
+
 # led_pattern_software.engines=N makes N software engines (default 2, at
 # most 32): as many as the parameter says, named software0 on
 engines_as_the_parameter_says() {
@@ -326,7 +368,7 @@ if [ ! -d $ENG ] || [ ! -d $KB1 ] || [ ! -d $R ]; then
 	echo "1..0 # SKIP needs software0 and the LP5523 LEDs"
 	exit 0
 fi
-ktap_set_plan 12
+ktap_set_plan 13
 ktap_test_result state_belongs_to_current_run state_belongs_to_current_run
 ktap_test_result failed_write_changes_nothing failed_write_changes_nothing
 ktap_test_result pattern_reads_back_whole pattern_reads_back_whole
@@ -339,4 +381,5 @@ ktap_test_result poll_wakes_on_error poll_wakes_on_error
 ktap_test_result repeat_restarts_running repeat_restarts_running
 ktap_test_result enodev_after_provider_gone enodev_after_provider_gone
 ktap_test_result engines_as_the_parameter_says engines_as_the_parameter_says
+ktap_test_result engine_uevents engine_uevents
 ktap_finished
