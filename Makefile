@@ -63,7 +63,7 @@ help:
 	@echo '  make run            boot the board to a shell, live view of the LP5523 outputs'
 	@echo '  make check          build everything, run all tests; last line "N passed, N failed"'
 	@echo '  make check-debug    the guest tests on the debug kernel (lockdep, KASAN, ...)'
-	@echo '  make check-series   every prefix of series/ builds; ARCH=arm W=1; N900 dt-schema'
+	@echo '  make check-series   every prefix of series/ builds and links (LEDs as modules); ARCH=arm W=1 (omap2plus); N900 dt-schema'
 	@echo '  make demo           the scenes of make run, unattended (exits 0 when they work)'
 	@echo '  make bench          timing figures against upstream ledtrig-pattern'
 	@echo '  make plots          PNG charts of the bench timeline (runs make bench if none)'
@@ -312,7 +312,7 @@ check-series: $(O)/.stamp_patched
 	$(Q)ln -sf $$(command -v ccache) $(O)/ccache-bin/arm-linux-gnueabihf-gcc
 	$(Q)$(TOP)/qemu/series-tools/arm32-check.sh $(KSRC) $(TOP)/series $(O)/kbuild-arm \
 		$(KCONF) > $(O)/arm32.ktap 2>&1 || true
-	$(call step,CHECK,every prefix of series/ builds)
+	$(call step,CHECK,every prefix of series/ builds and links)
 	$(Q)$(TOP)/qemu/series-tools/bisect-check.sh $(KSRC) $(TOP)/series $(O)/bisect \
 		$(KCONF) > $(O)/bisect.ktap 2>&1 || true
 	$(Q)echo "$(SERIES_ID)" > $(O)/check-series.id
