@@ -99,3 +99,16 @@ st_one_suite_results() {
 count() {
 	"$ST_TESTS/lib/count-results.sh" "$@"
 }
+
+# st_plant_real_suite: pick a real suite (st_real_suite), check that the
+# count accepts it as it ran, and lay the same results out under planted/
+# for the case to spoil; sets ST_BOOT and ST_SUITE
+st_plant_real_suite() {
+	set -- $(st_real_suite)
+	[ $# -eq 2 ] || st_fail "no passing suite with a plan of 3 or more, even in data/"
+	ST_BOOT=$1 ST_SUITE=$2
+	st_one_suite_results real "$1" "$2"
+	count real real.expected > real.out 2>&1
+	st_accepts "$2 as it ran" real.out $?
+	st_one_suite_results planted "$1" "$2"
+}
