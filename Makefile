@@ -274,7 +274,7 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
-	$(call step,CHECK,the LP5523 compiler of $(KSRC) on the emulator's chip model (100000 patterns))
+	$(call step,CHECK,the LP5523 compiler of the kernel tree on the emulator chip model (100000 patterns))
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/compiler-check O=$(O)/compiler-check KSRC=$(KSRC) check \
 		> $(O)/compiler.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/series-tools/checkpatch-series.sh $(KSRC) $(TOP)/series \
