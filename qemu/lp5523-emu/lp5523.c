@@ -73,6 +73,30 @@
 /* mux_sel 16 (GPO on LP5523 per [MYN]) maps no output, logged */
 #define LP5523_U_MUX_SEL_GPO		16
 
+/*
+ * The LP5569 and LP8501 run the code above unchanged (the LP5523_U_*
+ * choices hold for them too).  Their own choices, where the datasheets
+ * (as far as this project could read them) leave a point open; each is
+ * listed in README.md and Documentation/lp5569-lp8501-emulator.md:
+ */
+/*
+ * LP5569 MISC after reset: EN_AUTO_INCR set as on the LP5523, INT_CLK_EN
+ * and CP_MODE clear (TI: both must be set before an engine runs)
+ */
+#define LP55XX_U_LP5569_MISC_RESET	0x40
+/*
+ * LP5569: an engine cannot take an output another engine maps ("more
+ * than one engine cannot simultaneously control the same LED driver
+ * output"); the first holder keeps it, the newcomer's mapping drops it
+ */
+#define LP55XX_U_MAP_EXCLUSIVE		1
+/*
+ * mux_* SRAM addresses stay 7 bits and absolute on the LP5569 (the
+ * LP5523 command set): mux tables live in words 0-127; branch steps stay
+ * 7 bits relative to the engine's start address, as on the LP5523
+ */
+#define LP55XX_U_MUX_ADDR_7BIT		1
+
 /* Analog values the model reports (not from any source; see README) */
 #define LP5523_TEMP_25C			0x19	/* TEMPERATURE READ reset [DS] */
 #define LP5523_ADC_VDD			166	/* 3.50 V */
@@ -136,6 +160,45 @@
 #define LP5523_LED_CTRL_FADER(v)	((v) >> 6)
 #define LP5523_LED_CTRL_LOG_EN		0x20
 
+/* ------------------------------------------------------------------ */
+/* The family: what tells an LP5569 or an LP8501 from the LP5523      */
+/* (Documentation/lp5569-lp8501-emulator.md gives each field's source)  */
+
+struct lp5523_reg;
+
+struct lp55xx_model {
+	const char *name;
+	unsigned int prog_words;	/* program memory, words */
+	unsigned int pages;		/* of 16 words, via PROG_MEM_PAGE_SEL */
+	uint8_t page_mask;		/* PROG_MEM_PAGE_SEL bits decoded */
+	unsigned int num_regs;		/* the register pointer wraps here */
+	/* engine control: EXEC and MODE of engine e at bits
+	 * [shift - 2e + 1 : shift - 2e] of their registers */
+	uint8_t reg_enable, reg_exec, reg_op_mode, ctl_shift;
+	uint8_t reg_led_ctrl, reg_pwm, reg_current, reg_misc, reg_pc;
+	uint8_t reg_status, reg_variable, reg_reset, reg_var_a, reg_fader;
+	uint8_t reg_prog_start, reg_page_sel, reg_prog_mem, reg_map;
+	uint8_t reg_ledtest_adc;	/* 0: no LED test ADC */
+	uint8_t reg_onoff_msb;		/* 0: no ON/OFF registers, always on */
+	uint8_t misc_auto_inc;
+	uint8_t misc_var_d_sel;		/* 0: variable D is the register */
+	uint8_t misc_int_clk;		/* 0: engines always clocked */
+	uint8_t status_startup_busy, status_engine_busy;
+	uint8_t status_ledtest_done;	/* 0: none */
+	uint8_t status_clear;		/* bits a STATUS read clears */
+	uint8_t fader_shift, fader_mask;	/* in Dn CONTROL */
+	uint8_t log_en;			/* in Dn CONTROL */
+	/* an output mapped by one engine cannot be taken by another */
+	bool map_exclusive;
+	const struct lp5523_reg *regs;
+	size_t nregs;
+};
+
+static inline const struct lp55xx_model *M(const struct lp5523 *chip)
+{
+	return chip->model;
+}
+
 static const char *const lp5523_mode_name[] = {
 	"disabled", "load", "run", "halt"
 };
@@ -166,19 +229,33 @@ void lp5523_note(struct lp5523 *chip, const char *fmt, ...)
 	chip->sink.event(chip->sink.ctx, chip->t_us, text);
 }
 
+/* bit position of engine @e's EXEC and MODE fields */
+static unsigned int ctl_shift(const struct lp5523 *chip, unsigned int e)
+{
+	return M(chip)->ctl_shift - 2 * e;
+}
+
 static unsigned int eng_mode(const struct lp5523 *chip, unsigned int e)
 {
-	return (chip->regs[LP5523_REG_OP_MODE] >> LP5523_MODE_SHIFT(e)) & 3;
+	return (chip->regs[M(chip)->reg_op_mode] >> ctl_shift(chip, e)) & 3;
 }
 
 static unsigned int eng_exec(const struct lp5523 *chip, unsigned int e)
 {
-	return (chip->regs[LP5523_REG_ENABLE] >> LP5523_EXEC_SHIFT(e)) & 3;
+	return (chip->regs[M(chip)->reg_exec] >> ctl_shift(chip, e)) & 3;
 }
 
+/* CHIP_EN is bit 6 of register 0x00 on every chip of the family */
 static bool chip_enabled(const struct lp5523 *chip)
 {
-	return chip->regs[LP5523_REG_ENABLE] & LP5523_CHIP_EN;
+	return chip->regs[M(chip)->reg_enable] & LP5523_CHIP_EN;
+}
+
+/* LP5569: the engines run only on a clock (MISC INT_CLK_EN; no CLK pin) */
+static bool chip_clocked(const struct lp5523 *chip)
+{
+	return !M(chip)->misc_int_clk ||
+	       (chip->regs[M(chip)->reg_misc] & M(chip)->misc_int_clk);
 }
 
 static bool any_load(const struct lp5523 *chip)
@@ -193,7 +270,7 @@ static bool any_load(const struct lp5523 *chip)
 
 static bool chip_paused(const struct lp5523 *chip)
 {
-	return !chip_enabled(chip) || chip->frozen;
+	return !chip_enabled(chip) || chip->frozen || !chip_clocked(chip);
 }
 
 /* ------------------------------------------------------------------ */
@@ -201,9 +278,13 @@ static bool chip_paused(const struct lp5523 *chip)
 
 static bool out_on(const struct lp5523 *chip, unsigned int i)
 {
+	unsigned int msb = M(chip)->reg_onoff_msb;
+
+	if (!msb)		/* no ON/OFF registers: the PWM register rules */
+		return true;
 	if (i == 8)
-		return chip->regs[LP5523_REG_ENABLE_LEDS_MSB] & 1;
-	return chip->regs[LP5523_REG_ENABLE_LEDS_LSB] & (1 << i);
+		return chip->regs[msb] & 1;
+	return chip->regs[msb + 1] & (1 << i);
 }
 
 static bool out_mapped(const struct lp5523 *chip, unsigned int i)
@@ -226,7 +307,16 @@ static unsigned int out_base(const struct lp5523 *chip, unsigned int i)
 {
 	if (!out_mapped(chip, i) && !out_on(chip, i))
 		return 0;
-	return chip->regs[LP5523_REG_LED_PWM_BASE + i];
+	return chip->regs[M(chip)->reg_pwm + i];
+}
+
+/* The master fader an output follows (Dn CONTROL), 0 = none */
+static unsigned int out_fader(const struct lp5523 *chip, unsigned int i)
+{
+	unsigned int f = (chip->regs[M(chip)->reg_led_ctrl + i] >>
+			  M(chip)->fader_shift) & M(chip)->fader_mask;
+
+	return f <= 3 ? f : 0;	/* LP5569 4-7: not a register fader */
 }
 
 static unsigned int out_duty(const struct lp5523 *chip, unsigned int i)
@@ -236,10 +326,9 @@ static unsigned int out_duty(const struct lp5523 *chip, unsigned int i)
 	if (!chip_enabled(chip))
 		return 0;
 	base = out_base(chip, i);
-	fader = LP5523_LED_CTRL_FADER(chip->regs[LP5523_REG_LED_CTRL_BASE + i]);
+	fader = out_fader(chip, i);
 	if (fader)
-		base = base *
-		       chip->regs[LP5523_REG_MASTER_FADER_BASE + fader - 1] /
+		base = base * chip->regs[M(chip)->reg_fader + fader - 1] /
 		       LP5523_U_FADER_DIVISOR;
 	return base;
 }
@@ -265,7 +354,23 @@ static void update_outputs(struct lp5523 *chip)
 /* Change an engine's mapping; outputs keep their PWM register values. */
 static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
 {
-	chip->eng[e].map = map & 0x1ff;
+	uint16_t taken = 0;
+	unsigned int o;
+
+	map &= 0x1ff;
+	if (M(chip)->map_exclusive) {
+		/* "more than one engine cannot simultaneously control the
+		 * same LED driver output" (LP5569): the engine that has it
+		 * keeps it (LP55XX_U_MAP_EXCLUSIVE) */
+		for (o = 0; o < LP5523_ENGINES; o++)
+			if (o != e)
+				taken |= chip->eng[o].map;
+		if (map & taken)
+			lp5523_note(chip, "engine%u map 0x%03x: 0x%03x held by another engine",
+				    e + 1, map, map & taken);
+		map &= ~taken;
+	}
+	chip->eng[e].map = map;
 	update_outputs(chip);
 }
 
@@ -276,8 +381,7 @@ static void eng_drive(struct lp5523 *chip, unsigned int e)
 
 	for (i = 0; i < LP5523_OUTPUTS; i++)
 		if (chip->eng[e].map & (1 << i))
-			chip->regs[LP5523_REG_LED_PWM_BASE + i] =
-				chip->eng[e].pwm;
+			chip->regs[M(chip)->reg_pwm + i] = chip->eng[e].pwm;
 	update_outputs(chip);
 }
 
@@ -286,7 +390,7 @@ static void eng_drive(struct lp5523 *chip, unsigned int e)
 
 static unsigned int eng_start_addr(const struct lp5523 *chip, unsigned int e)
 {
-	return chip->regs[LP5523_REG_CH1_PROG_START + e] & 0x7f;
+	return chip->regs[M(chip)->reg_prog_start + e] % M(chip)->prog_words;
 }
 
 /* The host lets an engine go: it starts on the next clock tick. */
@@ -333,19 +437,21 @@ static void eng_clear(struct lp5523_engine *eng)
 
 static void set_exec(struct lp5523 *chip, unsigned int e, unsigned int exec)
 {
-	uint8_t *r = &chip->regs[LP5523_REG_ENABLE];
+	uint8_t *r = &chip->regs[M(chip)->reg_exec];
+	unsigned int sh = ctl_shift(chip, e);
 
 	if (eng_exec(chip, e) == exec)
 		return;
-	*r = (*r & ~(3 << LP5523_EXEC_SHIFT(e))) | exec << LP5523_EXEC_SHIFT(e);
+	*r = (*r & ~(3 << sh)) | exec << sh;
 	lp5523_note(chip, "engine%u exec %s", e + 1, lp5523_exec_name[exec]);
 }
 
 static void set_mode(struct lp5523 *chip, unsigned int e, unsigned int mode)
 {
-	uint8_t *r = &chip->regs[LP5523_REG_OP_MODE];
+	uint8_t *r = &chip->regs[M(chip)->reg_op_mode];
+	unsigned int sh = ctl_shift(chip, e);
 
-	*r = (*r & ~(3 << LP5523_MODE_SHIFT(e))) | mode << LP5523_MODE_SHIFT(e);
+	*r = (*r & ~(3 << sh)) | mode << sh;
 }
 
 /* A word without a defined meaning: logged, one instruction time. */
@@ -363,9 +469,10 @@ static void set_int(struct lp5523 *chip, unsigned int e)
 		lp5523_note(chip, "fault stuck engine%u int not set", e + 1);
 		return;
 	}
-	if (!(chip->regs[LP5523_REG_STATUS] & 0x07))
+	if (!(chip->regs[M(chip)->reg_status] & 0x07))
 		lp5523_note(chip, "int asserted");
-	chip->regs[LP5523_REG_STATUS] |= LP5523_STATUS_ENG_INT(e);
+	/* ENGx_INT at [2 - e] on every chip of the family */
+	chip->regs[M(chip)->reg_status] |= LP5523_STATUS_ENG_INT(e);
 }
 
 enum { VAR_A, VAR_B, VAR_C, VAR_D };
@@ -380,9 +487,9 @@ static uint8_t get_var(struct lp5523 *chip, unsigned int e, unsigned int sel)
 	case VAR_C:
 		return chip->var_c;
 	default:
-		if (chip->regs[LP5523_REG_CONFIG] & LP5523_MISC_VARIABLE_D_SEL)
-			return chip->regs[LP5523_REG_LED_TEST_ADC];
-		return chip->regs[LP5523_REG_VARIABLE];
+		if (chip->regs[M(chip)->reg_misc] & M(chip)->misc_var_d_sel)
+			return chip->regs[M(chip)->reg_ledtest_adc];
+		return chip->regs[M(chip)->reg_variable];
 	}
 }
 
@@ -470,22 +577,23 @@ static void mux_activate(struct lp5523 *chip, unsigned int e)
 	eng_set_map(chip, e, chip->prog[chip->eng[e].mux_ptr]);
 }
 
-static unsigned int sram_addr(uint16_t w)
+/* 7-bit absolute SRAM address of the mux_* words (LP55XX_U_MUX_ADDR_7BIT) */
+static unsigned int sram_addr(const struct lp5523 *chip, uint16_t w)
 {
-	return INSN_SRAM_ADDR(w) % LP5523_PROG_WORDS;
+	return INSN_SRAM_ADDR(w) % M(chip)->prog_words;
 }
 
 static uint64_t op_mux_ld_start(struct lp5523 *chip, unsigned int e,
 				uint16_t w)
 {
-	chip->eng[e].mux_start = sram_addr(w);
+	chip->eng[e].mux_start = sram_addr(chip, w);
 	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_map_start(struct lp5523 *chip, unsigned int e,
 				 uint16_t w)
 {
-	chip->eng[e].mux_start = sram_addr(w);
+	chip->eng[e].mux_start = sram_addr(chip, w);
 	chip->eng[e].mux_ptr = chip->eng[e].mux_start;
 	mux_activate(chip, e);
 	return INSN_TABLE_CYCLES;
@@ -494,7 +602,7 @@ static uint64_t op_mux_map_start(struct lp5523 *chip, unsigned int e,
 static uint64_t op_mux_ld_end(struct lp5523 *chip, unsigned int e,
 			      uint16_t w)
 {
-	chip->eng[e].mux_end = sram_addr(w);
+	chip->eng[e].mux_end = sram_addr(chip, w);
 	return INSN_TABLE_CYCLES;
 }
 
@@ -538,14 +646,14 @@ static uint64_t op_mux_ld_next(struct lp5523 *chip, unsigned int e,
 static uint64_t op_mux_ld_addr(struct lp5523 *chip, unsigned int e,
 			       uint16_t w)
 {
-	chip->eng[e].mux_ptr = sram_addr(w);
+	chip->eng[e].mux_ptr = sram_addr(chip, w);
 	return INSN_TABLE_CYCLES;
 }
 
 static uint64_t op_mux_map_addr(struct lp5523 *chip, unsigned int e,
 				uint16_t w)
 {
-	chip->eng[e].mux_ptr = sram_addr(w);
+	chip->eng[e].mux_ptr = sram_addr(chip, w);
 	mux_activate(chip, e);
 	return INSN_TABLE_CYCLES;
 }
@@ -564,7 +672,7 @@ static uint64_t do_branch(struct lp5523 *chip, unsigned int e, uint16_t w,
 	struct lp5523_engine *eng = &chip->eng[e];
 	unsigned int key = LP5523_U_LOOP_PER_BRANCH ? eng->pc : 0;
 
-	if (target >= LP5523_PROG_WORDS)
+	if (target >= M(chip)->prog_words)
 		return eng_undefined(chip, e, w, "branch target");
 	if (!count) {			/* 0 = forever */
 		eng->next_pc = target;
@@ -622,7 +730,7 @@ static uint64_t op_end(struct lp5523 *chip, unsigned int e, uint16_t w)
 		 * to 0000 0000" [DS]; and the engine's master fader */
 		chip->eng[e].pwm = 0;
 		eng_drive(chip, e);
-		chip->regs[LP5523_REG_MASTER_FADER_BASE + e] = 0;
+		chip->regs[M(chip)->reg_fader + e] = 0;
 		update_outputs(chip);
 	}
 	chip->eng[e].next_pc = 0;
@@ -821,7 +929,7 @@ static void eng_start_insn(struct lp5523 *chip, unsigned int e)
 {
 	struct lp5523_engine *eng = &chip->eng[e];
 	unsigned int addr = (eng_start_addr(chip, e) + eng->pc) %
-			    LP5523_PROG_WORDS;
+			    M(chip)->prog_words;
 	uint16_t w = chip->prog[addr];
 	const struct lp5523_insn *in = decode(w);
 	uint64_t cycles;
@@ -836,7 +944,7 @@ static void eng_start_insn(struct lp5523 *chip, unsigned int e)
 	cycles = in->exec(chip, e, w);
 	if (cycles == INSN_TABLE_CYCLES)
 		cycles = in->cycles;
-	if (eng_start_addr(chip, e) + eng->next_pc >= LP5523_PROG_WORDS)
+	if (eng_start_addr(chip, e) + eng->next_pc >= M(chip)->prog_words)
 		eng->next_pc = 0;	/* PC returns to 0 at its limit */
 	if (cycles == LP5523_NEVER)
 		return;		/* blocked in a trigger wait */
@@ -994,7 +1102,7 @@ static void write_op_mode(struct lp5523 *chip, uint8_t val)
 		struct lp5523_engine *eng = &chip->eng[e];
 
 		old = eng_mode(chip, e);
-		mode = (val >> LP5523_MODE_SHIFT(e)) & 3;
+		mode = (val >> ctl_shift(chip, e)) & 3;
 		if (mode == old)
 			continue;
 		if (mode == LP5523_MODE_LOAD && old != LP5523_MODE_DISABLED) {
@@ -1028,28 +1136,38 @@ static void write_op_mode(struct lp5523 *chip, uint8_t val)
 	}
 }
 
-static void write_enable(struct lp5523 *chip, uint8_t val)
+/*
+ * A write to the CHIP_EN register, the EXEC register, or (LP5523, LP8501)
+ * the one register that holds both.
+ */
+static void write_enable(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	uint8_t old = chip->regs[LP5523_REG_ENABLE];
+	const struct lp55xx_model *m = M(chip);
+	uint8_t old = chip->regs[reg];
+	uint8_t exec_mask = 0x3f << (m->ctl_shift - 4);
+	bool has_en = reg == m->reg_enable, has_exec = reg == m->reg_exec;
 	unsigned int e, exec;
 
-	val &= 0x7f;
-	if (!(old & LP5523_CHIP_EN)) {
+	if (has_exec && !chip_enabled(chip)) {
 		/* EXEC bits ignored while CHIP_EN = 0 [DS] */
-		if (val & 0x3f & ~old)
+		if (val & exec_mask & ~old)
 			lp5523_note(chip, "bad-access exec while disabled");
-		val = (val & LP5523_CHIP_EN) | (old & 0x3f);
+		val = (val & ~exec_mask) | (old & exec_mask);
 	}
-	if ((val ^ old) & LP5523_CHIP_EN) {
+	if (has_en && ((val ^ old) & LP5523_CHIP_EN)) {
 		lp5523_note(chip, "chip %s",
 			    val & LP5523_CHIP_EN ? "enable" : "disable");
 		if (val & LP5523_CHIP_EN)
 			chip->startup_until = chip->cycle +
 					      LP5523_U_STARTUP_BUSY_CYCLES;
 	}
-	chip->regs[LP5523_REG_ENABLE] = (old & 0x3f) | (val & LP5523_CHIP_EN);
+	if (has_en)
+		chip->regs[reg] = (old & ~LP5523_CHIP_EN) |
+				  (val & LP5523_CHIP_EN);
+	if (!has_exec)
+		return;
 	for (e = 0; e < LP5523_ENGINES; e++) {
-		exec = (val >> LP5523_EXEC_SHIFT(e)) & 3;
+		exec = (val >> ctl_shift(chip, e)) & 3;
 		if (exec != LP5523_EXEC_HOLD &&
 		    eng_exec(chip, e) == LP5523_EXEC_HOLD &&
 		    chip->eng[e].ready <= chip->cycle)
@@ -1060,40 +1178,43 @@ static void write_enable(struct lp5523 *chip, uint8_t val)
 
 static uint8_t read_status(struct lp5523 *chip)
 {
-	uint8_t val = chip->regs[LP5523_REG_STATUS];
+	const struct lp55xx_model *m = M(chip);
+	uint8_t val = chip->regs[m->reg_status];
 	unsigned int e;
 
 	if (!chip_enabled(chip) || chip->cycle < chip->startup_until)
-		val |= LP5523_STATUS_STARTUP_BUSY;
+		val |= m->status_startup_busy;
 	for (e = 0; e < LP5523_ENGINES; e++)
 		if (eng_mode(chip, e) == LP5523_MODE_LOAD &&
 		    chip->cycle < chip->eng[e].load_busy_until)
-			val |= LP5523_STATUS_ENGINE_BUSY;
-	if (chip->ledtest_done && chip->cycle >= chip->ledtest_done)
-		val |= LP5523_STATUS_LEDTEST_DONE;
-	/* [7] and [2:0] clear on read [DS] */
-	if (val & LP5523_STATUS_LEDTEST_DONE)
+			val |= m->status_engine_busy;
+	if (m->status_ledtest_done && chip->ledtest_done &&
+	    chip->cycle >= chip->ledtest_done)
+		val |= m->status_ledtest_done;
+	/* LP5523: [7] and [2:0] clear on read [DS] */
+	if (val & m->status_ledtest_done)
 		chip->ledtest_done = 0;
-	if (chip->regs[LP5523_REG_STATUS] & 0x07)
+	if (chip->regs[m->reg_status] & 0x07)
 		lp5523_note(chip, "int released");
-	chip->regs[LP5523_REG_STATUS] &= ~0x87;
+	chip->regs[m->reg_status] &= ~m->status_clear;
 	return val;
 }
 
 static int prog_index(struct lp5523 *chip, unsigned int reg, bool write)
 {
-	unsigned int page = chip->regs[LP5523_REG_PROG_PAGE_SEL] & 7;
+	const struct lp55xx_model *m = M(chip);
+	unsigned int page = chip->regs[m->reg_page_sel] & m->page_mask;
 
 	if (!any_load(chip)) {
 		lp5523_note(chip, "bad-access %s 0x%02x without load",
 			    write ? "write" : "read", reg);
 		return -1;
 	}
-	if (page >= LP5523_U_PAGES) {
+	if (page >= m->pages) {		/* LP5523: LP5523_U_PAGES */
 		lp5523_note(chip, "bad-access page %u", page);
 		return -1;
 	}
-	return page * LP5523_PAGE_WORDS + (reg - LP5523_REG_PROG_MEM) / 2;
+	return page * LP5523_PAGE_WORDS + (reg - m->reg_prog_mem) / 2;
 }
 
 static void start_ledtest(struct lp5523 *chip, uint8_t val)
@@ -1111,13 +1232,13 @@ static void start_ledtest(struct lp5523 *chip, uint8_t val)
 		adc = LP5523_ADC_VDD;
 	else
 		adc = LP5523_ADC_INT_PIN;
-	chip->regs[LP5523_REG_LED_TEST_ADC] = adc;
+	chip->regs[M(chip)->reg_ledtest_adc] = adc;
 	chip->ledtest_done = chip->cycle + LP5523_LEDTEST_CYCLES;
 }
 
 static uint8_t rd_pc(struct lp5523 *chip, unsigned int reg)
 {
-	return chip->eng[reg - LP5523_REG_PC1].pc;
+	return chip->eng[reg - M(chip)->reg_pc].pc;
 }
 
 static uint8_t rd_zero(struct lp5523 *chip, unsigned int reg)
@@ -1142,7 +1263,7 @@ static uint8_t rd_temp_ctrl(struct lp5523 *chip, unsigned int reg)
 
 static uint8_t rd_var_a(struct lp5523 *chip, unsigned int reg)
 {
-	return chip->eng[reg - LP5523_REG_ENG1_VARIABLE_A].var_a;
+	return chip->eng[reg - M(chip)->reg_var_a].var_a;
 }
 
 static uint8_t rd_prog(struct lp5523 *chip, unsigned int reg)
@@ -1156,7 +1277,7 @@ static uint8_t rd_prog(struct lp5523 *chip, unsigned int reg)
 
 static uint8_t rd_map(struct lp5523 *chip, unsigned int reg)
 {
-	unsigned int e = (reg - LP5523_REG_ENG1_MAP_MSB) / 2;
+	unsigned int e = (reg - M(chip)->reg_map) / 2;
 
 	return reg & 1 ? chip->eng[e].map & 0xff : chip->eng[e].map >> 8;
 }
@@ -1165,8 +1286,7 @@ static void wr_enable(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
 	bool was_paused = chip_paused(chip);
 
-	(void)reg;
-	write_enable(chip, val);
+	write_enable(chip, reg, val);
 	chip->frozen = any_load(chip);
 	pause_update(chip, was_paused);
 	update_outputs(chip);
@@ -1190,18 +1310,44 @@ static void wr_outputs(struct lp5523 *chip, unsigned int reg, uint8_t val)
 	update_outputs(chip);
 }
 
+/* LP5569 MISC: INT_CLK_EN [0] starts and stops the engines' clock */
+static void wr_misc(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	bool was_paused = chip_paused(chip);
+	uint8_t clk = M(chip)->misc_int_clk;
+
+	if ((chip->regs[reg] ^ val) & clk)
+		lp5523_note(chip, "clock %s", val & clk ? "internal" : "off");
+	chip->regs[reg] = val;
+	pause_update(chip, was_paused);
+	update_outputs(chip);
+}
+
+/*
+ * LP8501 POWER CONFIG: which supply feeds D1-D6 [1] and D7-D9 [0], the
+ * charge pump output or VDD.  Logged; the duty does not change.
+ */
+static void wr_pwr_config(struct lp5523 *chip, unsigned int reg, uint8_t val)
+{
+	if (chip->regs[reg] != val)
+		lp5523_note(chip, "supply D1-D6 %s D7-D9 %s",
+			    val & 2 ? "vout" : "vdd", val & 1 ? "vout" : "vdd");
+	chip->regs[reg] = val;
+}
+
 static void wr_led_ctrl(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	unsigned int i = reg - LP5523_REG_LED_CTRL_BASE;
+	const struct lp55xx_model *m = M(chip);
+	unsigned int i = reg - m->reg_led_ctrl;
 	uint8_t old = chip->regs[reg];
 
 	chip->regs[reg] = val;
-	if ((old ^ val) & LP5523_LED_CTRL_LOG_EN)
+	if ((old ^ val) & m->log_en)
 		lp5523_note(chip, "D%u %s", i + 1,
-			    val & LP5523_LED_CTRL_LOG_EN ? "log" : "linear");
-	if (LP5523_LED_CTRL_FADER(old ^ val))
+			    val & m->log_en ? "log" : "linear");
+	if (((old ^ val) >> m->fader_shift) & m->fader_mask)
 		lp5523_note(chip, "D%u fader %u", i + 1,
-			    LP5523_LED_CTRL_FADER(val));
+			    (val >> m->fader_shift) & m->fader_mask);
 	update_outputs(chip);
 }
 
@@ -1218,18 +1364,18 @@ static void wr_current(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
 	if (chip->regs[reg] != val)
 		lp5523_note(chip, "D%u current %u.%u mA",
-			    reg - LP5523_REG_LED_CURRENT_BASE + 1,
+			    reg - M(chip)->reg_current + 1,
 			    val / 10, val % 10);
 	chip->regs[reg] = val;
 }
 
 static void wr_pc(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	unsigned int i = reg - LP5523_REG_PC1;
+	unsigned int i = reg - M(chip)->reg_pc;
 
 	/* R/W only in hold, ignored while CHIP_EN = 0 [DS] */
 	if (!chip_enabled(chip) || eng_exec(chip, i) != LP5523_EXEC_HOLD ||
-	    chip->eng[i].busy || val >= LP5523_PROG_WORDS) {
+	    chip->eng[i].busy || val >= M(chip)->prog_words) {
 		lp5523_note(chip, "bad-access pc%u <- 0x%02x", i + 1, val);
 		return;
 	}
@@ -1273,9 +1419,9 @@ static void wr_ledtest(struct lp5523 *chip, unsigned int reg, uint8_t val)
 
 static void wr_start_addr(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	if (val >= LP5523_PROG_WORDS)
+	if (val >= M(chip)->prog_words)
 		lp5523_note(chip, "bad-access start 0x%02x", val);
-	chip->regs[reg] = val % LP5523_PROG_WORDS;
+	chip->regs[reg] = val % M(chip)->prog_words;
 }
 
 static void wr_prog(struct lp5523 *chip, unsigned int reg, uint8_t val)
@@ -1341,19 +1487,195 @@ static const struct lp5523_reg lp5523_regs[] = {
 	REG(0x76, 0x76, 0x00, 0xfc, ACC_RW, "GAIN CHANGE CTRL", NULL, NULL),
 };
 
-static const struct lp5523_reg *reg_desc(unsigned int reg)
+/*
+ * LP5569, SNVSAP8A (Documentation/lp5569-lp8501-emulator.md, "LP5569"):
+ * CHIP_EN, EXEC and MODE in three registers, EXEC and MODE in bits
+ * [7:2], 256 words of program memory in 16 pages, 8-bit PC and start
+ * addresses, ENGINE_STATUS at 0x3c, current at 0x22.  No ON/OFF, LED
+ * test ADC or temperature registers.  Reset values: LP55XX_U_* choices
+ * where the datasheet's table could not be read.
+ */
+static const struct lp5523_reg lp5569_regs[] = {
+	REG(0x00, 0x00, 0x00, 0x40, ACC_RW, "CONFIG", NULL, wr_enable),
+	REG(0x01, 0x01, 0x00, 0xfc, ACC_RW, "LED_ENGINE_CONTROL1", NULL, wr_enable),
+	REG(0x02, 0x02, 0x00, 0xfc, ACC_RW, "LED_ENGINE_CONTROL2", NULL, wr_op_mode),
+	REG(0x07, 0x0f, 0x00, 0xff, ACC_RW, "LED0-8_CONTROL", NULL, wr_led_ctrl),
+	REG(0x16, 0x1e, 0x00, 0xff, ACC_RW, "LED0-8_PWM", NULL, wr_pwm),
+	REG(0x22, 0x2a, 0xaf, 0xff, ACC_RW, "LED0-8_CURRENT", NULL, wr_current),
+	REG(0x2f, 0x2f, LP55XX_U_LP5569_MISC_RESET, 0xff, ACC_RW, "MISC", NULL, wr_misc),
+	REG(0x30, 0x32, 0x00, 0xff, ACC_RW, "ENGINE1-3_PC", rd_pc, wr_pc),
+	REG(0x33, 0x33, 0x00, 0xff, ACC_RW, "MISC2", NULL, NULL),
+	REG(0x3c, 0x3c, LP5569_STATUS_MASK_BUSY, 0x00, ACC_R, "ENGINE_STATUS", rd_status, NULL),
+	REG(0x3d, 0x3d, 0x00, 0xff, ACC_RW, "IO_CONTROL", NULL, NULL),
+	REG(0x3e, 0x3e, 0x00, 0xff, ACC_RW, "VARIABLE_D", NULL, NULL),
+	REG(0x3f, 0x3f, 0x00, 0xff, ACC_RW, "RESET", rd_zero, wr_reset),
+	REG(0x42, 0x44, 0x00, 0x00, ACC_R, "ENGINE1-3_VARIABLE_A", rd_var_a, NULL),
+	REG(0x46, 0x48, 0x00, 0xff, ACC_RW, "MASTER_FADER1-3", NULL, wr_outputs),
+	REG(0x4a, 0x4a, 0x00, 0xff, ACC_RW, "MASTER_FADER_PWM", NULL, NULL),
+	REG(0x4b, 0x4b, 0x00, 0xff, ACC_RW, "ENGINE1_PROG_START", NULL, wr_start_addr),
+	REG(0x4c, 0x4c, 0x40, 0xff, ACC_RW, "ENGINE2_PROG_START", NULL, wr_start_addr),
+	REG(0x4d, 0x4d, 0x80, 0xff, ACC_RW, "ENGINE3_PROG_START", NULL, wr_start_addr),
+	REG(0x4f, 0x4f, 0x00, 0x0f, ACC_RW, "PROG_MEM_PAGE_SELECT", NULL, NULL),
+	REG(0x50, 0x6f, 0x00, 0xff, ACC_RW, "PROGRAM_MEM_00-31", rd_prog, wr_prog),
+	REG(0x70, 0x75, 0x00, 0x00, ACC_R, "ENGINE1-3_MAPPING1/2", rd_map, NULL),
+};
+
+/*
+ * LP8501, SNVS548D: the LP5523's map and reset values, except 0x04-0x05
+ * (no ON/OFF registers; 0x05 is POWER CONFIG) and CONFIG [7]
+ * (PWM_PWRSAVE: variable D is always the VARIABLE register).
+ */
+static const struct lp5523_reg lp8501_regs[] = {
+	REG(0x00, 0x00, 0x00, 0x7f, ACC_RW, "ENABLE/ENGINE CNTRL1", NULL, wr_enable),
+	REG(0x01, 0x01, 0x00, 0x3f, ACC_RW, "ENGINE CNTRL2", NULL, wr_op_mode),
+	REG(0x02, 0x02, 0x00, 0x01, ACC_RW, "OUTPUT RATIOMETRIC MSB", NULL, NULL),
+	REG(0x03, 0x03, 0x00, 0xff, ACC_RW, "OUTPUT RATIOMETRIC LSB", NULL, NULL),
+	REG(0x05, 0x05, 0x00, 0x03, ACC_RW, "POWER CONFIG", NULL, wr_pwr_config),
+	REG(0x06, 0x0e, 0x00, 0xff, ACC_RW, "D1-D9 CONTROL", NULL, wr_led_ctrl),
+	REG(0x16, 0x1e, 0x00, 0xff, ACC_RW, "D1-D9 PWM", NULL, wr_pwm),
+	REG(0x26, 0x2e, 0xaf, 0xff, ACC_RW, "D1-D9 CURRENT CONTROL", NULL, wr_current),
+	REG(0x36, 0x36, 0x40, 0xff, ACC_RW, "CONFIG", NULL, NULL),
+	REG(0x37, 0x39, 0x00, 0x7f, ACC_RW, "ENGINE1-3 PC", rd_pc, wr_pc),
+	REG(0x3a, 0x3a, 0x40, 0x00, ACC_R, "STATUS/INTERRUPT", rd_status, NULL),
+	REG(0x3b, 0x3b, 0x00, 0x05, ACC_RW, "INT/GPO", NULL, NULL),
+	REG(0x3c, 0x3c, 0x00, 0xff, ACC_RW, "VARIABLE", NULL, NULL),
+	REG(0x3d, 0x3d, 0x00, 0xff, ACC_RW, "RESET", rd_zero, wr_reset),
+	REG(0x3e, 0x3e, 0x00, 0x07, ACC_RW, "TEMP ADC CONTROL", rd_temp_ctrl, wr_temp_ctrl),
+	REG(0x3f, 0x3f, LP5523_TEMP_25C, 0x00, ACC_R, "TEMPERATURE READ", NULL, NULL),
+	REG(0x40, 0x40, 0x00, 0xff, ACC_RW, "TEMPERATURE WRITE", NULL, wr_temp_write),
+	REG(0x41, 0x41, 0x00, 0xff, ACC_RW, "LED TEST CONTROL", NULL, wr_ledtest),
+	REG(0x42, 0x42, 0x00, 0x00, ACC_R, "LED TEST ADC", NULL, NULL),
+	REG(0x45, 0x47, 0x00, 0x00, ACC_R, "ENGINE1-3 VARIABLE A", rd_var_a, NULL),
+	REG(0x48, 0x4a, 0x00, 0xff, ACC_RW, "MASTER FADER1-3", NULL, wr_outputs),
+	REG(0x4c, 0x4c, 0x00, 0x7f, ACC_RW, "ENG1 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4d, 0x4d, 0x08, 0x7f, ACC_RW, "ENG2 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4e, 0x4e, 0x10, 0x7f, ACC_RW, "ENG3 PROG START ADDR", NULL, wr_start_addr),
+	REG(0x4f, 0x4f, 0x00, 0x07, ACC_RW, "PROG MEM PAGE SEL", NULL, NULL),
+	REG(0x50, 0x6f, 0x00, 0xff, ACC_RW, "PROGRAM MEMORY", rd_prog, wr_prog),
+	REG(0x70, 0x75, 0x00, 0x00, ACC_R, "ENG1-3 MAPPING MSB/LSB", rd_map, NULL),
+};
+
+/* One description per chip; the engines, outputs and I2C are shared. */
+const struct lp55xx_model lp5523_model = {
+	.name = "lp5523",
+	.prog_words = LP5523_PROG_WORDS, .pages = LP5523_U_PAGES,
+	.page_mask = 0x07, .num_regs = LP5523_NUM_REGS,
+	.reg_enable = LP5523_REG_ENABLE, .reg_exec = LP5523_REG_ENABLE,
+	.reg_op_mode = LP5523_REG_OP_MODE, .ctl_shift = 4,
+	.reg_led_ctrl = LP5523_REG_LED_CTRL_BASE,
+	.reg_pwm = LP5523_REG_LED_PWM_BASE,
+	.reg_current = LP5523_REG_LED_CURRENT_BASE,
+	.reg_misc = LP5523_REG_CONFIG, .reg_pc = LP5523_REG_PC1,
+	.reg_status = LP5523_REG_STATUS, .reg_variable = LP5523_REG_VARIABLE,
+	.reg_reset = LP5523_REG_RESET,
+	.reg_var_a = LP5523_REG_ENG1_VARIABLE_A,
+	.reg_fader = LP5523_REG_MASTER_FADER_BASE,
+	.reg_prog_start = LP5523_REG_CH1_PROG_START,
+	.reg_page_sel = LP5523_REG_PROG_PAGE_SEL,
+	.reg_prog_mem = LP5523_REG_PROG_MEM, .reg_map = LP5523_REG_ENG1_MAP_MSB,
+	.reg_ledtest_adc = LP5523_REG_LED_TEST_ADC,
+	.reg_onoff_msb = LP5523_REG_ENABLE_LEDS_MSB,
+	.misc_auto_inc = LP5523_MISC_AUTO_INC,
+	.misc_var_d_sel = LP5523_MISC_VARIABLE_D_SEL,
+	.status_startup_busy = LP5523_STATUS_STARTUP_BUSY,
+	.status_engine_busy = LP5523_STATUS_ENGINE_BUSY,
+	.status_ledtest_done = LP5523_STATUS_LEDTEST_DONE,
+	.status_clear = LP5523_STATUS_LEDTEST_DONE | 0x07,
+	.fader_shift = 6, .fader_mask = 0x3, .log_en = LP5523_LED_CTRL_LOG_EN,
+	.regs = lp5523_regs, .nregs = ARRAY_SIZE(lp5523_regs),
+};
+
+const struct lp55xx_model lp5569_model = {
+	.name = "lp5569",
+	.prog_words = LP5569_PROG_WORDS, .pages = 16,
+	.page_mask = 0x0f, .num_regs = LP55XX_MAX_REGS,
+	.reg_enable = LP5569_REG_CONFIG, .reg_exec = LP5569_REG_ENGINE_CONTROL1,
+	.reg_op_mode = LP5569_REG_ENGINE_CONTROL2, .ctl_shift = 6,
+	.reg_led_ctrl = LP5569_REG_LED_CTRL_BASE,
+	.reg_pwm = LP5569_REG_LED_PWM_BASE,
+	.reg_current = LP5569_REG_LED_CURRENT_BASE,
+	.reg_misc = LP5569_REG_MISC, .reg_pc = LP5569_REG_PC1,
+	.reg_status = LP5569_REG_STATUS, .reg_variable = LP5569_REG_VARIABLE,
+	.reg_reset = LP5569_REG_RESET,
+	.reg_var_a = LP5569_REG_ENG1_VARIABLE_A,
+	.reg_fader = LP5569_REG_MASTER_FADER_BASE,
+	.reg_prog_start = LP5569_REG_CH1_PROG_START,
+	.reg_page_sel = LP5569_REG_PROG_PAGE_SEL,
+	.reg_prog_mem = LP5569_REG_PROG_MEM, .reg_map = LP5569_REG_ENG1_MAP_MSB,
+	.misc_auto_inc = LP5569_MISC_AUTO_INC,
+	.misc_int_clk = LP5569_MISC_INT_CLK_EN,
+	.status_startup_busy = LP5569_STATUS_STARTUP_BUSY,
+	.status_engine_busy = LP5569_STATUS_ENGINE_BUSY,
+	.status_clear = 0x07,
+	.fader_shift = 5, .fader_mask = 0x7,
+	.map_exclusive = LP55XX_U_MAP_EXCLUSIVE,
+	.regs = lp5569_regs, .nregs = ARRAY_SIZE(lp5569_regs),
+};
+
+const struct lp55xx_model lp8501_model = {
+	.name = "lp8501",
+	.prog_words = LP8501_PROG_WORDS, .pages = 6,
+	.page_mask = 0x07, .num_regs = LP5523_NUM_REGS,
+	.reg_enable = LP5523_REG_ENABLE, .reg_exec = LP5523_REG_ENABLE,
+	.reg_op_mode = LP5523_REG_OP_MODE, .ctl_shift = 4,
+	.reg_led_ctrl = LP5523_REG_LED_CTRL_BASE,
+	.reg_pwm = LP5523_REG_LED_PWM_BASE,
+	.reg_current = LP5523_REG_LED_CURRENT_BASE,
+	.reg_misc = LP8501_REG_CONFIG, .reg_pc = LP5523_REG_PC1,
+	.reg_status = LP5523_REG_STATUS, .reg_variable = LP5523_REG_VARIABLE,
+	.reg_reset = LP5523_REG_RESET,
+	.reg_var_a = LP5523_REG_ENG1_VARIABLE_A,
+	.reg_fader = LP5523_REG_MASTER_FADER_BASE,
+	.reg_prog_start = LP5523_REG_CH1_PROG_START,
+	.reg_page_sel = LP5523_REG_PROG_PAGE_SEL,
+	.reg_prog_mem = LP5523_REG_PROG_MEM, .reg_map = LP5523_REG_ENG1_MAP_MSB,
+	.reg_ledtest_adc = LP5523_REG_LED_TEST_ADC,
+	.misc_auto_inc = LP5523_MISC_AUTO_INC,
+	.status_startup_busy = LP5523_STATUS_STARTUP_BUSY,
+	.status_engine_busy = LP5523_STATUS_ENGINE_BUSY,
+	.status_ledtest_done = LP5523_STATUS_LEDTEST_DONE,
+	.status_clear = LP5523_STATUS_LEDTEST_DONE | 0x07,
+	.fader_shift = 6, .fader_mask = 0x3, .log_en = LP5523_LED_CTRL_LOG_EN,
+	.regs = lp8501_regs, .nregs = ARRAY_SIZE(lp8501_regs),
+};
+
+const struct lp55xx_model *lp55xx_model_find(const char *name)
 {
+	static const struct {
+		const char *name;
+		const struct lp55xx_model *model;
+	} names[] = {
+		{ "lp5523", &lp5523_model }, { "lp55231", &lp5523_model },
+		{ "lp5569", &lp5569_model }, { "lp8501", &lp8501_model },
+	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(lp5523_regs); i++)
-		if (reg >= lp5523_regs[i].first && reg <= lp5523_regs[i].last)
-			return &lp5523_regs[i];
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i].name))
+			return names[i].model;
+	return NULL;
+}
+
+const char *lp55xx_model_name(const struct lp55xx_model *model)
+{
+	return model->name;
+}
+
+static const struct lp5523_reg *reg_desc(const struct lp5523 *chip,
+					 unsigned int reg)
+{
+	const struct lp55xx_model *m = M(chip);
+	size_t i;
+
+	for (i = 0; i < m->nregs; i++)
+		if (reg >= m->regs[i].first && reg <= m->regs[i].last)
+			return &m->regs[i];
 	return NULL;
 }
 
 static uint8_t reg_read(struct lp5523 *chip, unsigned int reg)
 {
-	const struct lp5523_reg *d = reg_desc(reg);
+	const struct lp5523_reg *d = reg_desc(chip, reg);
 
 	if (!d || !(d->access & ACC_R)) {
 		lp5523_note(chip, "bad-access read 0x%02x", reg);
@@ -1364,7 +1686,7 @@ static uint8_t reg_read(struct lp5523 *chip, unsigned int reg)
 
 static void reg_write(struct lp5523 *chip, unsigned int reg, uint8_t val)
 {
-	const struct lp5523_reg *d = reg_desc(reg);
+	const struct lp5523_reg *d = reg_desc(chip, reg);
 
 	if (!d || !(d->access & ACC_W)) {
 		lp5523_note(chip, "bad-access write 0x%02x <- 0x%02x", reg, val);
@@ -1381,12 +1703,12 @@ static void pointer_next(struct lp5523 *chip)
 {
 	uint8_t p = chip->pointer;
 
-	if (!(chip->regs[LP5523_REG_CONFIG] & LP5523_MISC_AUTO_INC))
+	if (!(chip->regs[M(chip)->reg_misc] & M(chip)->misc_auto_inc))
 		return;
-	if (LP5523_U_AUTOINC_STOPS_AT_PWM && p >= LP5523_REG_LED_PWM_BASE &&
-	    p <= LP5523_REG_LED_PWM_BASE + 8)
+	if (LP5523_U_AUTOINC_STOPS_AT_PWM && p >= M(chip)->reg_pwm &&
+	    p <= M(chip)->reg_pwm + 8)
 		return;
-	chip->pointer = (p + 1) % LP5523_NUM_REGS;
+	chip->pointer = (p + 1) % M(chip)->num_regs;
 }
 
 static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
@@ -1454,11 +1776,11 @@ static int lp5523_xfer(void *dev, struct lp5523_msg *msg)
 		trace_msg(chip, msg, reg);
 	if (!msg->len)
 		return 0;	/* zero-length: address ACK only */
-	chip->pointer = msg->buf[0] % LP5523_NUM_REGS;
+	chip->pointer = msg->buf[0] % M(chip)->num_regs;
 	for (i = 1; i < msg->len; i++) {
 		reg_write(chip, chip->pointer, msg->buf[i]);
 		if (!LP5523_U_RESET_ACKS &&
-		    chip->pointer == LP5523_REG_RESET && msg->buf[i] == 0xff)
+		    chip->pointer == M(chip)->reg_reset && msg->buf[i] == 0xff)
 			return -EIO;
 		pointer_next(chip);
 	}
@@ -1477,9 +1799,10 @@ void lp5523_reset(struct lp5523 *chip)
 	lp5523_note(chip, "reset");
 	memset(chip->regs, 0, sizeof(chip->regs));
 	/* reset values of the register table; reserved ones read 0 */
-	for (i = 0; i < ARRAY_SIZE(lp5523_regs); i++)
-		memset(&chip->regs[lp5523_regs[i].first], lp5523_regs[i].reset,
-		       lp5523_regs[i].last - lp5523_regs[i].first + 1);
+	for (i = 0; i < M(chip)->nregs; i++)
+		memset(&chip->regs[M(chip)->regs[i].first],
+		       M(chip)->regs[i].reset,
+		       M(chip)->regs[i].last - M(chip)->regs[i].first + 1);
 	memset(chip->prog, 0, sizeof(chip->prog));
 	for (e = 0; e < LP5523_ENGINES; e++) {
 		memset(&chip->eng[e], 0, sizeof(chip->eng[e]));
@@ -1495,11 +1818,13 @@ void lp5523_reset(struct lp5523 *chip)
 	update_outputs(chip);
 }
 
-void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink)
+void lp55xx_init(struct lp5523 *chip, const struct lp55xx_model *model,
+		 const struct lp5523_sink *sink)
 {
 	unsigned int i;
 
 	memset(chip, 0, sizeof(*chip));
+	chip->model = model ? model : &lp5523_model;
 	chip->addr = LP5523_I2C_ADDR;
 	if (sink)
 		chip->sink = *sink;
@@ -1509,4 +1834,9 @@ void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink)
 	for (i = 0; i < LP5523_OUTPUTS; i++)
 		chip->out[i] = 0;	/* outputs start dark */
 	lp5523_reset(chip);
+}
+
+void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink)
+{
+	lp55xx_init(chip, &lp5523_model, sink);
 }

@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LP5523 / LP55231 chip model: registers, program engines, outputs.
+ * LP5523 / LP55231 chip model: registers, program engines, outputs; and
+ * the LP5569 and LP8501, which run the same instruction set behind other
+ * register maps.  A chip is a struct lp5523 whose model
+ * (struct lp55xx_model, lp5523.c) describes its type: register addresses,
+ * bit positions, memory size and paging, reset values.  Everything else
+ * (engines, instructions, outputs, I2C) is shared.
  *
  * The model knows nothing about sockets or clocks: the caller feeds it
  * I2C messages through lp5523_i2c_ops.xfer() and the current time through
@@ -25,6 +30,9 @@
 #define LP5523_PAGE_WORDS	16
 #define LP5523_CLOCK_HZ		32768	/* engine clock [DS] */
 #define LP5523_NUM_REGS		0x80
+/* the family's largest: LP5569, 256 words in 16 pages, registers to 0xff */
+#define LP55XX_MAX_PROG_WORDS	256
+#define LP55XX_MAX_REGS		0x100
 
 /* Register names as in Linux 6.1 drivers/leds/leds-lp5523.c where it has one */
 #define LP5523_REG_ENABLE		0x00
@@ -56,6 +64,48 @@
 #define LP5523_REG_ENG1_MAP_MSB		0x70
 #define LP5523_REG_GAIN_CHANGE		0x76
 
+/*
+ * LP5569 registers, TI SNVSAP8A (names as the datasheet's register map;
+ * see Documentation/lp5569-lp8501-emulator.md for each one's source)
+ */
+#define LP5569_REG_CONFIG		0x00	/* [6] CHIP_EN */
+#define LP5569_REG_ENGINE_CONTROL1	0x01	/* EXEC [7:6] [5:4] [3:2] */
+#define LP5569_REG_ENGINE_CONTROL2	0x02	/* MODE [7:6] [5:4] [3:2] */
+#define LP5569_REG_LED_CTRL_BASE	0x07	/* LED0..8_CONTROL */
+#define LP5569_REG_LED_PWM_BASE		0x16
+#define LP5569_REG_LED_CURRENT_BASE	0x22
+#define LP5569_REG_MISC			0x2F
+#define LP5569_REG_PC1			0x30	/* ENGINE1..3_PC, 8 bits */
+#define LP5569_REG_MISC2		0x33
+#define LP5569_REG_STATUS		0x3C	/* ENGINE_STATUS */
+#define LP5569_REG_IO_CONTROL		0x3D
+#define LP5569_REG_VARIABLE		0x3E	/* VARIABLE_D */
+#define LP5569_REG_RESET		0x3F
+#define LP5569_REG_ENG1_VARIABLE_A	0x42
+#define LP5569_REG_MASTER_FADER_BASE	0x46
+#define LP5569_REG_MASTER_FADER_PWM	0x4A
+#define LP5569_REG_CH1_PROG_START	0x4B	/* ENGINE1..3_PROG_START */
+#define LP5569_REG_PROG_PAGE_SEL	0x4F
+#define LP5569_REG_PROG_MEM		0x50
+#define LP5569_REG_ENG1_MAP_MSB		0x70	/* ENGINE1_MAPPING1 */
+#define LP5569_PROG_WORDS		256	/* 16 pages x 16 */
+#define LP5569_PAGES_PER_ENGINE		4
+/* LP5569 MISC */
+#define LP5569_MISC_AUTO_INC		0x40
+#define LP5569_MISC_INT_CLK_EN		0x01
+/* LP5569 ENGINE_STATUS */
+#define LP5569_STATUS_MASK_BUSY		0x80
+#define LP5569_STATUS_STARTUP_BUSY	0x40
+#define LP5569_STATUS_ENGINE_BUSY	0x20
+
+/*
+ * LP8501 registers, TI SNVS548D: the LP5523's map except the ones below
+ * (see Documentation/lp5569-lp8501-emulator.md)
+ */
+#define LP8501_REG_PWR_CONFIG		0x05	/* [1:0] D1-D6, D7-D9 supply */
+#define LP8501_REG_CONFIG		0x36	/* [7] PWM_PWRSAVE, not VAR D */
+#define LP8501_PROG_WORDS		96
+
 /* 0x00 ENABLE */
 #define LP5523_CHIP_EN			0x40
 #define LP5523_EXEC_SHIFT(e)		(4 - 2 * (e))	/* e = 0..2 */
@@ -85,6 +135,13 @@ enum lp5523_exec {
 	LP5523_EXEC_RUN = 2,
 	LP5523_EXEC_ONCE = 3,
 };
+
+/* The chips of the family (struct lp55xx_model in lp5523.c) */
+struct lp55xx_model;
+extern const struct lp55xx_model lp5523_model, lp5569_model, lp8501_model;
+/* "lp5523", "lp55231", "lp5569", "lp8501"; NULL if none */
+const struct lp55xx_model *lp55xx_model_find(const char *name);
+const char *lp55xx_model_name(const struct lp55xx_model *model);
 
 /* One I2C message, the unit the virtio-i2c device hands over. */
 #define LP5523_MSG_RD	0x1
@@ -133,12 +190,13 @@ struct lp5523_engine {
 	uint8_t trig_seen;		/* latched triggers from engine e */
 	uint16_t map;			/* active mapping, bit k = D(k+1) */
 	uint8_t mux_start, mux_end, mux_ptr;
-	bool loop_active[LP5523_PROG_WORDS];
-	uint8_t loop_left[LP5523_PROG_WORDS];
+	bool loop_active[LP55XX_MAX_PROG_WORDS];
+	uint8_t loop_left[LP55XX_MAX_PROG_WORDS];
 	uint64_t load_busy_until;	/* ENGINE_BUSY after entering LOAD */
 };
 
 struct lp5523 {
+	const struct lp55xx_model *model;	/* which chip of the family */
 	uint16_t addr;			/* I2C address (ASEL pins) */
 	unsigned int out_first;		/* timeline number of D1, minus 1 */
 	char prefix[8];			/* "" or "0x33 " before its events */
@@ -147,8 +205,8 @@ struct lp5523 {
 	/* TRIG pin: an external trigger send goes to the chips wired to it */
 	void (*trig_out)(struct lp5523 *chip, void *ctx);
 	void *trig_ctx;
-	uint8_t regs[LP5523_NUM_REGS];
-	uint16_t prog[LP5523_PROG_WORDS];
+	uint8_t regs[LP55XX_MAX_REGS];
+	uint16_t prog[LP55XX_MAX_PROG_WORDS];
 	uint8_t pointer;		/* register pointer, kept across messages */
 	uint8_t var_c;
 	struct lp5523_engine eng[LP5523_ENGINES];
@@ -178,7 +236,11 @@ struct lp5523_i2c_ops {
 
 extern const struct lp5523_i2c_ops lp5523_i2c_ops;
 
+/* An LP5523 (the board's chip) */
 void lp5523_init(struct lp5523 *chip, const struct lp5523_sink *sink);
+/* A chip of the family; @model NULL = LP5523 */
+void lp55xx_init(struct lp5523 *chip, const struct lp55xx_model *model,
+		 const struct lp5523_sink *sink);
 void lp5523_reset(struct lp5523 *chip);
 /* Run the engines up to @now_ns (since start); never goes backwards. */
 void lp5523_advance(struct lp5523 *chip, uint64_t now_ns);
