@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bus.h"
@@ -32,19 +33,63 @@ static void bus_wire(struct lp5523_bus *bus)
 void lp5523_bus_init(struct lp5523_bus *bus, unsigned int n,
 		     const struct lp5523_sink *sink)
 {
+	struct lp5523_bus_spec spec[LP5523_BUS_BOARD_CHIPS];
+	unsigned int i;
+
+	if (n < 1)
+		n = 1;
+	if (n > LP5523_BUS_BOARD_CHIPS)
+		n = LP5523_BUS_BOARD_CHIPS;
+	for (i = 0; i < n; i++)
+		spec[i] = (struct lp5523_bus_spec){ &lp5523_model,
+						    LP5523_I2C_ADDR + i };
+	lp5523_bus_init_chips(bus, spec, n, sink);
+}
+
+int lp5523_bus_spec_add(struct lp5523_bus_spec *spec, unsigned int *n,
+			const char *arg)
+{
+	const struct lp55xx_model *model;
+	char type[16], *end;
+	const char *at = strchr(arg, '@');
+	unsigned long addr;
+	unsigned int i;
+
+	if (!at || at == arg || (size_t)(at - arg) >= sizeof(type))
+		return -EINVAL;
+	memcpy(type, arg, at - arg);
+	type[at - arg] = 0;
+	model = lp55xx_model_find(type);
+	addr = strtoul(at + 1, &end, 16);
+	/* 7-bit addresses; 0x00-0x07 and 0x78-0x7f are reserved by I2C */
+	if (!model || !at[1] || *end || addr < 0x08 || addr > 0x77)
+		return -EINVAL;
+	for (i = 0; i < *n; i++)
+		if (spec[i].addr == addr)
+			break;
+	if (i == *n && *n >= LP5523_BUS_MAX_CHIPS)
+		return -ENOSPC;
+	spec[i] = (struct lp5523_bus_spec){ model, addr };
+	if (i == *n)
+		(*n)++;
+	return 0;
+}
+
+void lp5523_bus_init_chips(struct lp5523_bus *bus,
+			   const struct lp5523_bus_spec *spec, unsigned int n,
+			   const struct lp5523_sink *sink)
+{
 	unsigned int i;
 
 	memset(bus, 0, sizeof(*bus));
-	if (n < 1)
-		n = 1;
 	if (n > LP5523_BUS_MAX_CHIPS)
 		n = LP5523_BUS_MAX_CHIPS;
 	bus->n = n;
 	for (i = 0; i < n; i++) {
 		struct lp5523 *chip = &bus->chip[i];
 
-		lp5523_init(chip, NULL);
-		chip->addr = LP5523_I2C_ADDR + i;
+		lp55xx_init(chip, spec[i].model, NULL);
+		chip->addr = spec[i].addr;
 		chip->out_first = i * LP5523_OUTPUTS;
 		if (i)
 			snprintf(chip->prefix, sizeof(chip->prefix),

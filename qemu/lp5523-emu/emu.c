@@ -34,19 +34,57 @@ static void tl_event(void *ctx, uint64_t t_us, const char *text)
 			(unsigned long long)t_us, text);
 }
 
-void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void),
-	      FILE *tl)
+static void emu_init_state(struct emu *emu, uint64_t (*clock_ns)(void),
+			   FILE *tl)
 {
-	struct lp5523_sink sink = {
-		.output = tl_output, .event = tl_event, .ctx = emu,
-	};
-
 	memset(emu, 0, sizeof(*emu));
 	emu->epfd = -1;
 	emu->timeline = tl;
 	emu->clock_ns = clock_ns;
 	emu->start_ns = clock_ns();
+}
+
+static struct lp5523_sink emu_sink(struct emu *emu)
+{
+	return (struct lp5523_sink){
+		.output = tl_output, .event = tl_event, .ctx = emu,
+	};
+}
+
+void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void),
+	      FILE *tl)
+{
+	struct lp5523_sink sink;
+
+	emu_init_state(emu, clock_ns, tl);
+	sink = emu_sink(emu);
 	lp5523_bus_init(&emu->bus, chips, &sink);
+}
+
+void emu_init_chips(struct emu *emu, const struct lp5523_bus_spec *spec,
+		    unsigned int n, uint64_t (*clock_ns)(void), FILE *tl)
+{
+	struct lp5523_sink sink;
+
+	emu_init_state(emu, clock_ns, tl);
+	sink = emu_sink(emu);
+	lp5523_bus_init_chips(&emu->bus, spec, n, &sink);
+}
+
+void emu_start_line(const struct emu *emu, char *buf, size_t len)
+{
+	const struct lp5523 *chip;
+	unsigned int i;
+	int n;
+
+	n = snprintf(buf, len, "start lp5523-emu");
+	for (i = 0; i < emu->bus.n && n > 0 && (size_t)n < len; i++) {
+		chip = &emu->bus.chip[i];
+		n += snprintf(buf + n, len - n, " 0x%02x%s%s", chip->addr,
+			      chip->model == &lp5523_model ? "" : ":",
+			      chip->model == &lp5523_model ? "" :
+			      lp55xx_model_name(chip->model));
+	}
 }
 
 uint64_t emu_now_ns(const struct emu *emu)

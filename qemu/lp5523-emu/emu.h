@@ -39,6 +39,11 @@ struct emu {
 /* A fresh emulator state with @chips chips (1 or 2), its timeline @tl */
 void emu_init(struct emu *emu, unsigned int chips, uint64_t (*clock_ns)(void),
 	      FILE *tl);
+/* The same with the chips of @spec (bus.h) */
+void emu_init_chips(struct emu *emu, const struct lp5523_bus_spec *spec,
+		    unsigned int n, uint64_t (*clock_ns)(void), FILE *tl);
+/* "start lp5523-emu 0x32 0x33 0x34:lp5569": every chip, its type if not an LP5523 */
+void emu_start_line(const struct emu *emu, char *buf, size_t len);
 /* Time since the emulator started. */
 uint64_t emu_now_ns(const struct emu *emu);
 /* Bring every chip to now (call before touching one). */

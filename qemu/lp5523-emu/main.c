@@ -43,6 +43,9 @@ struct options {
 	const char *nack_every, *nack_reg, *delay_ms;
 	bool view, trace, stuck, cpu;
 	unsigned int chips;
+	/* --chip TYPE@ADDR, in order; applied on top of --chips */
+	const char *chip_args[LP5523_BUS_MAX_CHIPS * 2];
+	unsigned int n_chip_args;
 };
 
 static struct emu emu;
@@ -292,7 +295,7 @@ static void usage(FILE *f)
 		"Usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
 		"                  [--view] [--trace] [--chips 1|2] [--nack-every N]\n"
 		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n"
-		"                  [--cpu-report]\n");
+		"                  [--cpu-report] [--chip lp5523|lp5569|lp8501@ADDR]...\n");
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -304,6 +307,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "view", no_argument, NULL, 'v' },
 		{ "trace", no_argument, NULL, 'T' },
 		{ "chips", required_argument, NULL, 'N' },
+		{ "chip", required_argument, NULL, 'D' },
 		{ "nack-every", required_argument, NULL, 'n' },
 		{ "nack-reg", required_argument, NULL, 'r' },
 		{ "delay-ms", required_argument, NULL, 'd' },
@@ -315,7 +319,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->chips = LP5523_BUS_MAX_CHIPS;
+	o->chips = LP5523_BUS_BOARD_CHIPS;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': o->socket_path = optarg; break;
@@ -325,10 +329,17 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'T': o->trace = true; break;
 		case 'N':
 			o->chips = atoi(optarg);
-			if (o->chips < 1 || o->chips > LP5523_BUS_MAX_CHIPS) {
+			if (o->chips < 1 || o->chips > LP5523_BUS_BOARD_CHIPS) {
 				usage(stderr);
 				exit(1);
 			}
+			break;
+		case 'D':
+			if (o->n_chip_args >= ARRAY_SIZE(o->chip_args)) {
+				usage(stderr);
+				exit(1);
+			}
+			o->chip_args[o->n_chip_args++] = optarg;
 			break;
 		case 'n': o->nack_every = optarg; break;
 		case 'r': o->nack_reg = optarg; break;
@@ -421,27 +432,53 @@ static void cleanup(void)
 		unlink(control_path);
 }
 
-static void start(const struct options *o)
+/* The board's LP5523s (--chips), then every --chip TYPE@ADDR */
+static unsigned int chip_specs(const struct options *o,
+			       struct lp5523_bus_spec *spec)
 {
-	FILE *tl = NULL;
-	unsigned int i;
+	unsigned int i, n = 0;
 	int ret;
 
+	for (i = 0; i < o->chips; i++)
+		spec[n++] = (struct lp5523_bus_spec){ &lp5523_model,
+						      LP5523_I2C_ADDR + i };
+	for (i = 0; i < o->n_chip_args; i++) {
+		ret = lp5523_bus_spec_add(spec, &n, o->chip_args[i]);
+		if (ret < 0) {
+			fprintf(stderr, "lp5523-emu: --chip %s: %s\n",
+				o->chip_args[i], ret == -ENOSPC ?
+				"too many chips" :
+				"want lp5523|lp55231|lp5569|lp8501@ADDR (hex, 08-77)");
+			exit(1);
+		}
+	}
+	return n;
+}
+
+static void start(const struct options *o)
+{
+	struct lp5523_bus_spec spec[LP5523_BUS_MAX_CHIPS];
+	char line[160];
+	FILE *tl = NULL;
+	unsigned int i, n;
+	int ret;
+
+	n = chip_specs(o, spec);	/* a bad --chip stops before any file */
 	if (o->timeline_path) {
 		tl = fopen(o->timeline_path, "w");
 		if (!tl)
 			die(o->timeline_path, errno);
 		setvbuf(tl, NULL, _IOFBF, 1 << 16);
 	}
-	emu_init(&emu, o->chips, vi2c_now_ns, tl);
+	emu_init_chips(&emu, spec, n, vi2c_now_ns, tl);
 	emu.set_delay = vhost_set_delay;
 	emu.epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (emu.epfd < 0)
 		die("epoll_create1", errno);
 	for (i = 0; i < emu.bus.n; i++)
 		emu.bus.chip[i].trace = o->trace;
-	emu_note(&emu, "start lp5523-emu 0x%02x%s", LP5523_I2C_ADDR,
-		 emu.bus.n > 1 ? " 0x33" : "");
+	emu_start_line(&emu, line, sizeof(line));
+	emu_note(&emu, "%s", line);
 	start_faults(o);
 	start_signals();
 	start_timers(o->cpu);
