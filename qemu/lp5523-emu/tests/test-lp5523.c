@@ -18,28 +18,22 @@
 
 #include "emu.h"
 #include "lp5523.h"
+#include "test-lib.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define MS(x)		((uint64_t)(x) * LP5523_CLOCK_HZ / 1000)
 #define XFER_CYCLES	2	/* ~61 us per I2C transfer, as on the board */
 
-struct rec {
-	uint64_t t_us;
-	unsigned int out, pwm;
-};
-
-static struct lp5523 chip;
-static uint64_t cur;			/* test time in cycles */
+struct lp5523 chip;
+uint64_t cur;			/* test time in cycles */
 /* bus tests: xfer() goes to test_emu's bus, to address cur_addr */
-static bool on_bus;
-static uint16_t cur_addr = LP5523_I2C_ADDR;
+bool on_bus;
+uint16_t cur_addr = LP5523_I2C_ADDR;
 static unsigned int n_xfers;		/* messages sent by xfer() */
 struct emu;
 static struct emu *bus_emu(void);
-static struct rec recs[1 << 16];
-static unsigned int nrec;
-static char events[1 << 16];
-static size_t nevents;
+struct rec recs[1 << 16];
+unsigned int nrec;
+char events[1 << 16];
+size_t nevents;
 static char fail_msg[512];
 static bool failed;
 
@@ -62,7 +56,7 @@ static void rec_event(void *ctx, uint64_t t_us, const char *text)
 		nevents += n;
 }
 
-static void fail(const char *fmt, ...)
+void fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -74,19 +68,13 @@ static void fail(const char *fmt, ...)
 	va_end(ap);
 }
 
-#define EXPECT_EQ(what, want, got) do {					\
-	long long w_ = (want), g_ = (got);				\
-	if (w_ != g_)							\
-		fail("%s: want %lld got %lld", what, w_, g_);		\
-} while (0)
-
 /* ns of the start of cycle c, so that ns_to_cycles() gives c back */
-static uint64_t c2ns(uint64_t c)
+uint64_t c2ns(uint64_t c)
 {
 	return (c * 1953125 + 63) / 64;
 }
 
-static void goto_cycle(uint64_t c)
+void goto_cycle(uint64_t c)
 {
 	if (c > cur)
 		cur = c;
@@ -96,17 +84,17 @@ static void goto_cycle(uint64_t c)
 		lp5523_advance(&chip, c2ns(cur));
 }
 
-static void sleep_cycles(uint64_t c)
+void sleep_cycles(uint64_t c)
 {
 	goto_cycle(cur + c);
 }
 
-static uint64_t us_at(uint64_t c)
+uint64_t us_at(uint64_t c)
 {
 	return lp5523_cycles_to_us(c);
 }
 
-static int xfer(uint16_t flags, uint8_t *buf, uint32_t len)
+int xfer(uint16_t flags, uint8_t *buf, uint32_t len)
 {
 	struct lp5523_msg msg = {
 		.addr = cur_addr, .flags = flags, .len = len, .buf = buf,
@@ -123,7 +111,7 @@ static int xfer(uint16_t flags, uint8_t *buf, uint32_t len)
 	return ret;
 }
 
-static int wr(uint8_t reg, uint8_t val)
+int wr(uint8_t reg, uint8_t val)
 {
 	uint8_t buf[2] = { reg, val };
 
@@ -131,7 +119,7 @@ static int wr(uint8_t reg, uint8_t val)
 }
 
 /* SMBus read byte: write the register number, then read one byte */
-static int rd(uint8_t reg)
+int rd(uint8_t reg)
 {
 	uint8_t val;
 
@@ -140,20 +128,20 @@ static int rd(uint8_t reg)
 	return val;
 }
 
-static void rmw(uint8_t reg, uint8_t mask, uint8_t val)
+void rmw(uint8_t reg, uint8_t mask, uint8_t val)
 {
 	int old = rd(reg);
 
 	wr(reg, (old & ~mask) | (val & mask));
 }
 
-static void fresh_chip(void)
+void fresh_model(const struct lp55xx_model *model)
 {
 	static const struct lp5523_sink sink = {
 		.output = rec_output, .event = rec_event,
 	};
 
-	lp5523_init(&chip, &sink);
+	lp55xx_init(&chip, model, &sink);
 	chip.trace = getenv("LP5523_TEST_TRACE") != NULL;
 	on_bus = false;
 	cur_addr = LP5523_I2C_ADDR;
@@ -161,6 +149,11 @@ static void fresh_chip(void)
 	nrec = 0;
 	nevents = 0;
 	events[0] = 0;
+}
+
+void fresh_chip(void)
+{
+	fresh_model(&lp5523_model);
 }
 
 /* ------------------------------------------------------------------ */
@@ -347,10 +340,9 @@ static uint64_t run_prog(unsigned int e, const char *hex, uint16_t leds)
 	return abi_run() + 1;
 }
 
-#define D(n)	(1 << ((n) - 1))
 
 /* Output changes of @out from index @from on */
-static int next_change(unsigned int out, unsigned int from)
+int next_change(unsigned int out, unsigned int from)
 {
 	unsigned int i;
 
@@ -364,7 +356,7 @@ static int next_change(unsigned int out, unsigned int from)
  * Compare the output changes with @want: "dc out pwm; ..." where dc is
  * the offset from @t0 in cycles.  Only changes up to cycle @t0 + @span.
  */
-static void expect_timeline(uint64_t t0, uint64_t span, const char *want)
+void expect_timeline(uint64_t t0, uint64_t span, const char *want)
 {
 	unsigned int i = 0, out, pwm;
 	unsigned long long dc;
@@ -403,7 +395,7 @@ static void expect_timeline(uint64_t t0, uint64_t span, const char *want)
 	}
 }
 
-static void expect_event(const char *text, bool present)
+void expect_event(const char *text, bool present)
 {
 	bool got = strstr(events, text) != NULL;
 
@@ -1025,7 +1017,7 @@ static void test_fault_nack(void)
 }
 
 /* emu.c and control.c run against the test clock */
-static struct emu test_emu;
+struct emu test_emu;
 
 static uint64_t test_clock_ns(void)
 {
@@ -1052,6 +1044,18 @@ static void test_emu_init(unsigned int chips)
 		test_emu.bus.chip[i].sink = chip.sink;
 		test_emu.bus.chip[i].trace = chip.trace;
 	}
+}
+
+void test_emu_init_chips(const struct lp5523_bus_spec *spec, unsigned int n)
+{
+	unsigned int i;
+
+	emu_init_chips(&test_emu, spec, n, test_clock_ns, NULL);
+	for (i = 0; i < test_emu.bus.n; i++) {
+		test_emu.bus.chip[i].sink = chip.sink;
+		test_emu.bus.chip[i].trace = chip.trace;
+	}
+	on_bus = true;
 }
 
 static int ctl(const char *cmd)
@@ -1920,11 +1924,6 @@ static void dump_events(void)
 		printf("#   %.*s\n", (int)(nl - p), p);
 }
 
-struct test {
-	const char *name;
-	void (*fn)(void);
-};
-
 static const struct test tests[] = {
 	{ "probe_stock_driver", test_probe_stock_driver },
 	{ "probe_recorded_transcript", test_probe_recorded },
@@ -1995,7 +1994,8 @@ int main(void)
 	unsigned int i;
 
 	printf("TAP version 13\n1..%zu\n", ARRAY_SIZE(tests) +
-	       ARRAY_SIZE(engines_cases) + ARRAY_SIZE(prog_cases));
+	       ARRAY_SIZE(engines_cases) + ARRAY_SIZE(prog_cases) +
+	       lp55xx_n_tests);
 	failed = false;
 	for (i = 0; i < ARRAY_SIZE(tests); i++) {
 		tests[i].fn();
@@ -2008,6 +2008,10 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(prog_cases); i++) {
 		test_prog_case(&prog_cases[i]);
 		report(prog_cases[i].name);
+	}
+	for (i = 0; i < lp55xx_n_tests; i++) {
+		lp55xx_tests[i].fn();
+		report(lp55xx_tests[i].name);
 	}
 	printf("# Totals: pass:%u fail:%u\n", n_pass, n_run - n_pass);
 	return n_pass == n_run ? 0 : 1;
