@@ -172,8 +172,10 @@ struct lp55xx_model {
 	unsigned int pages;		/* of 16 words, via PROG_MEM_PAGE_SEL */
 	uint8_t page_mask;		/* PROG_MEM_PAGE_SEL bits decoded */
 	unsigned int num_regs;		/* the register pointer wraps here */
-	/* engine control: EXEC and MODE of engine e at bits
-	 * [shift - 2e + 1 : shift - 2e] of their registers */
+	/*
+	 * engine control: EXEC and MODE of engine e at bits
+	 * [ctl_shift - 2e + 1 : ctl_shift - 2e] of their registers
+	 */
 	uint8_t reg_enable, reg_exec, reg_op_mode, ctl_shift;
 	uint8_t reg_led_ctrl, reg_pwm, reg_current, reg_misc, reg_pc;
 	uint8_t reg_status, reg_variable, reg_reset, reg_var_a, reg_fader;
@@ -359,9 +361,11 @@ static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
 
 	map &= 0x1ff;
 	if (M(chip)->map_exclusive) {
-		/* "more than one engine cannot simultaneously control the
+		/*
+		 * "more than one engine cannot simultaneously control the
 		 * same LED driver output" (LP5569): the engine that has it
-		 * keeps it (LP55XX_U_MAP_EXCLUSIVE) */
+		 * keeps it (LP55XX_U_MAP_EXCLUSIVE)
+		 */
 		for (o = 0; o < LP5523_ENGINES; o++)
 			if (o != e)
 				taken |= chip->eng[o].map;
