@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lp5523-emu: LP5523s at I2C addresses 0x32 and 0x33 behind QEMU's
+ * lp5523-emu: LP5523s at I2C addresses 0x32 and 0x33 (and an LP5569,
+ * LP8501 or LP5523 wherever --chip puts one) behind QEMU's
  * vhost-user-i2c-device.  See README.md.
  *
  * This file is the event loop: options, sockets, timers, signals.  The
