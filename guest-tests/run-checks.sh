@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-checks.sh --build DIR [--kernel IMAGE] [--results DIR]
-#               [--debug-kernel IMAGE] [--host-results "FILE..."]
+#               [--debug-kernel IMAGE [--debug-build CMD]]
+#               [--host-results "FILE..."] [--background CMD]
 #               [--smp "1 2"] [--only a,b]
 #
 # Boot the board once per CPU count in check mode (and, with a debug
@@ -10,17 +11,29 @@
 # host-side timeline check (guest-tests/<suite>.check), then count every
 # result (lib/count-results.sh).  Last line: "N passed, N failed"; exit 1
 # on any failure.
+#
+# The boots leave most of the host's CPU time unused (the suites wait on
+# patterns running in real time), so two builds can run beside them at
+# the idle scheduling class (SCHED_IDLE: they take only what the boots
+# leave, and a woken QEMU thread preempts them at once): --debug-build, the
+# command that makes the debug kernel, which its boot waits for, then
+# --background (make check-series in CI), whose results are among
+# --host-results and are waited for before anything is counted.  Each
+# command's output and exit status are kept in the results directory.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 build= kernel= results= debug_kernel= host_results= smps="1 2" only=
+debug_build= background=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
 	--kernel) kernel=$2; shift ;;
 	--results) results=$2; shift ;;
 	--debug-kernel) debug_kernel=$2; shift ;;
+	--debug-build) debug_build=$2; shift ;;
+	--background) background=$2; shift ;;
 	--host-results) host_results=$2; shift ;;
 	--smp) smps=$2; shift ;;
 	--only) only=$2; shift ;;
@@ -93,6 +106,61 @@ boot_and_check() {
 	done
 }
 
+# at_idle_priority CMD: run the shell command CMD in the idle scheduling
+# class (nice 19 where chrt cannot)
+at_idle_priority() {
+	if chrt --idle 0 true 2> /dev/null; then
+		chrt --idle 0 sh -c "$1"
+	else
+		nice -n 19 sh -c "$1"
+	fi
+}
+
+# The builds beside the boots, one after the other: <name>.log and
+# <name>.rc in the results directory when each ends.
+bg_pid=
+if [ -n "$debug_build$background" ]; then
+	(
+		if [ -n "$debug_build" ]; then
+			rc=0
+			at_idle_priority "$debug_build" > "$results/debug-build.log" 2>&1 || rc=$?
+			echo $rc > "$results/debug-build.rc"
+		fi
+		if [ -n "$background" ]; then
+			rc=0
+			at_idle_priority "$background" > "$results/background.log" 2>&1 || rc=$?
+			echo $rc > "$results/background.rc"
+		fi
+	) &
+	bg_pid=$!
+fi
+
+# wait_for <name>: until <name>.rc is written (or the builds' shell is gone)
+wait_for() {
+	while [ ! -e "$results/$1.rc" ] && kill -0 "$bg_pid" 2> /dev/null; do
+		sleep 2
+	done
+	[ -e "$results/$1.rc" ] || echo 255 > "$results/$1.rc"
+}
+
+# debug_kernel_built: the debug build's result as a KTAP of its own; a
+# failed build fails it, with the end of the build's output
+debug_kernel_built() {
+	local f=$results/debug_kernel_build.ktap rc
+	wait_for debug-build
+	rc=$(cat "$results/debug-build.rc")
+	if [ "$rc" = 0 ] && [ -s "$debug_kernel" ]; then
+		printf 'TAP version 13\n1..1\nok 1 debug_kernel_built\n' > "$f"
+		return 0
+	fi
+	{
+		printf 'TAP version 13\n1..1\nnot ok 1 debug_kernel_built\n'
+		echo "# $debug_build: exit $rc"
+		tail -20 "$results/debug-build.log" | sed 's/^/# /'
+	} > "$f"
+	return 1
+}
+
 # The 1-CPU boot has a third software engine: led_pattern_contract checks
 # that led_pattern_software.engines=N gives N engines, and every suite that
 # walks the engines meets one more than the default.
@@ -100,7 +168,15 @@ for smp in $smps; do
 	boot_and_check "smp$smp" "$kernel" "$smp" \
 		"$([ "$smp" != 1 ] || echo led_pattern_software.engines=3)"
 done
-[ -z "$debug_kernel" ] || boot_and_check debug-smp2 "$debug_kernel" 2
+if [ -n "$debug_kernel" ]; then
+	if [ -z "$debug_build" ] || debug_kernel_built; then
+		boot_and_check debug-smp2 "$debug_kernel" 2
+	fi
+fi
+if [ -n "$background" ]; then
+	echo "  WAIT    $background"
+	wait_for background
+fi
 # Host suites run by the Makefile: the emulator's tests, checkpatch, ...
 # One it names that is not there fails (its tool did not run), and so does
 # an empty one.
