@@ -143,6 +143,24 @@ wait_for() {
 	[ -e "$results/$1.rc" ] || echo 255 > "$results/$1.rc"
 }
 
+# signal_background STOP|CONT: pause or resume the builds' whole process
+# tree (the debug kernel's boot runs alone: KASAN and lockdep make it
+# slow enough that even idle-class builds beside it, for cache and memory,
+# cost its timing suites their margins)
+tree_pids() {
+	local p
+	echo "$1"
+	for p in $(ps -o pid= --ppid "$1" 2> /dev/null); do
+		tree_pids "$p"
+	done
+}
+signal_background() {
+	[ -n "$bg_pid" ] || return 0
+	# twice: a process forked while the first pass ran is caught by the second
+	kill -"$1" $(tree_pids "$bg_pid") 2> /dev/null || true
+	kill -"$1" $(tree_pids "$bg_pid") 2> /dev/null || true
+}
+
 # debug_kernel_built: the debug build's result as a KTAP of its own; a
 # failed build fails it, with the end of the build's output
 debug_kernel_built() {
@@ -170,7 +188,9 @@ for smp in $smps; do
 done
 if [ -n "$debug_kernel" ]; then
 	if [ -z "$debug_build" ] || debug_kernel_built; then
+		signal_background STOP
 		boot_and_check debug-smp2 "$debug_kernel" 2
+		signal_background CONT
 	fi
 fi
 if [ -n "$background" ]; then
