@@ -178,6 +178,29 @@ def rotate(path, out, a, b, c):
             o.write(line)
 
 
+def lag(path, out, begin, end, us, *outs):
+    """The changes of outs between two marks, us microseconds later, the
+    file kept in time order as the emulator writes it."""
+    lines, inside, t = [], False, 0
+    with open(path) as f:
+        for line in f:
+            m = mark_of(line)
+            inside = (inside or m == begin) and m != end
+            w = line.split()
+            change = len(w) == 3 and all(x.isdigit() for x in w)
+            if change:
+                t = int(w[0])
+            elif len(w) > 1 and w[0] == "#" and w[1].isdigit():
+                t = int(w[1])
+            if inside and change and w[1] in outs:
+                line = f"{t + int(us)} {w[1]} {w[2]}\n"
+                lines.append((t + int(us), len(lines), line))
+            else:
+                lines.append((t, len(lines), line))
+    with open(out, "w") as o:
+        o.writelines(line for _, _, line in sorted(lines))
+
+
 def still(path, out, begin, end):
     inside, kept = False, False
     with open(path) as f, open(out, "w") as o:
@@ -287,4 +310,4 @@ def stress(out):
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "part": part, "rotate": rotate,
-     "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
+     "lag": lag, "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
