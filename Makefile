@@ -79,7 +79,7 @@ help:
 	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
 	@echo '  EMU_ARGS="..."  extra emulator options for make guest (e.g. --trace)'
 	@echo '  DEBUG=0     make check without the debug-kernel boot'
-	@echo '  CHECK_SERIES=1  make check runs make check-series beside its boots (CI)'
+	@echo '  CHECK_SERIES=1  make check runs make check-series beside its first boot, then alone'
 	@echo '  V=1    show full commands'
 
 # ---------------------------------------------------------------- packages
@@ -260,8 +260,8 @@ demo: $(BOOT_DEPS)
 # then the board: 1 CPU and 2 CPUs on the normal kernel, 2 CPUs on the
 # debug kernel (lockdep, KASAN, kmemleak, UBSAN).  DEBUG=0 skips the last.
 DEBUG ?= 1
-# arm32.ktap and bisect.ktap are make check-series' (beside the boots with
-# CHECK_SERIES=1, as .ci/run does): counted when made in this run, or when
+# arm32.ktap and bisect.ktap are make check-series' (beside the first boot
+# with CHECK_SERIES=1; not in CI): counted when made in this run, or when
 # check-series.id says they were made from series/ and the tools as they
 # are now, so an earlier series' results never count as this run's.
 HOST_KTAP := $(O)/emulator.ktap $(O)/compiler.ktap $(O)/checkpatch.ktap \
@@ -288,9 +288,9 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(Q)$(TOP)/qemu/series-tools/dt-static-checks.sh $(KSRC) $(TOP)/series $(O)/smp2 \
 		$(O)/kbuild-static > $(O)/dt-static.ktap 2>&1 || true
 
-# The debug kernel builds beside the first two boots (run-checks.sh: idle
-# scheduling class), and so does make check-series with CHECK_SERIES=1
-# (.ci/run): its results then count, made in this run.
+# The debug kernel builds beside the first boot (run-checks.sh: idle
+# scheduling class), and so does make check-series with CHECK_SERIES=1:
+# its results then count, made in this run.
 CHECK_SERIES ?= 0
 check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/kbuild-debug/.config)
 	$(Q)series=; background=; \
@@ -315,8 +315,9 @@ check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dt
 # The series as a reviewer builds it, slower than the host checks: every
 # prefix of series/ builds (a worktree, incremental, ccache), and the
 # drivers build for 32-bit ARM (the N900) with W=1, whose device tree's
-# lp5523 node meets the changed bindings.  .ci/run runs it beside make
-# check's boots (CHECK_SERIES=1).
+# lp5523 node meets the changed bindings.  About 20 min from an empty
+# kbuild directory: the gate for a change to series/, not run by CI
+# (Documentation/rig.md, "What CI runs").
 SERIES_KTAP := $(O)/arm32.ktap $(O)/bisect.ktap
 check-series: $(O)/.stamp_patched
 	$(call step,CHECK,ARCH=arm W=1 and omap3-n900 dt-schema)
