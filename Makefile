@@ -15,10 +15,18 @@ O ?= build
 SERIES_DIR := series
 # the N900's device tree, as kbuild names its target
 N900_DTB := omap3-n900.dtb
+# kernel parameters every boot of the board adds (qemu/board/boot.sh)
+BOARD_CMDLINE :=
 else ifeq ($(BASE),6.12)
 O ?= build/6.12
 SERIES_DIR := series-6.12
 N900_DTB := ti/omap/omap3-n900.dtb
+# 6.12 links drivers/leds before drivers/i2c: the LP5523 driver is there
+# when the virtio I2C adapter registers, and probes it inside the virtio
+# probe, before DRIVER_OK, when QEMU 7.2 has not started the vhost-user
+# queue yet: the first transfer never completes.  Probed asynchronously,
+# it runs once the adapter is live (Documentation/rig.md).
+BOARD_CMDLINE := driver_async_probe=lp5523x
 else
 $(error Error: BASE=$(BASE): the series has a base 6.1 or 6.12)
 endif
@@ -255,7 +263,12 @@ emu: $(O)/emu/lp5523-emu
 # IMAGE=path boots another kernel (e.g. one built from a worktree).
 IMAGE ?= $(O)/Image
 BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
-	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
+	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu $(O)/board.cmdline
+# what boot.sh adds to the kernel command line for this base, also when
+# the guest scripts are run by hand on this build directory
+$(O)/board.cmdline: $(TOP)/Makefile
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(BOARD_CMDLINE)' > $@
 # GUEST_OUT= and RESULTS= let several boots share one build directory.
 GUEST_OUT ?= $(O)/guest
 BOOT := $(TOP)/qemu/board/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
