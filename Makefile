@@ -3,10 +3,41 @@
 # led_pattern: the only entry point.  `make help` lists the targets.
 #
 # Everything the build writes goes below $(O) (default build/, git-ignored).
+#
+# BASE is the kernel the series is for: 6.1 (the default) applies series/
+# to Debian's linux-source-6.1 in build/; BASE=6.12 applies series-6.12/
+# to linux-source-6.12 in build/6.12.  What differs by base is set here,
+# in the block below, and nowhere else.
 
+BASE ?= 6.1
+ifeq ($(BASE),6.1)
 O ?= build
+SERIES_DIR := series
+# the N900's device tree, as kbuild names its target
+N900_DTB := omap3-n900.dtb
+# kernel parameters every boot of the board adds (qemu/board/boot.sh)
+BOARD_CMDLINE :=
+else ifeq ($(BASE),6.12)
+O ?= build/6.12
+SERIES_DIR := series-6.12
+N900_DTB := ti/omap/omap3-n900.dtb
+# 6.12 links drivers/leds before drivers/i2c: the LP5523 driver is there
+# when the virtio I2C adapter registers, and probes it inside the virtio
+# probe, before DRIVER_OK, when QEMU 7.2 has not started the vhost-user
+# queue yet: the first transfer never completes.  Probed asynchronously,
+# it runs once the adapter is live (Documentation/rig.md).
+BOARD_CMDLINE := driver_async_probe=lp5523x
+else
+$(error Error: BASE=$(BASE): the series has a base 6.1 or 6.12)
+endif
 override O := $(abspath $(O))
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+# the board's kernel config fragments and the KUnit plans every boot must
+# show: the common ones, then the base's own where it has one
+KCONF := $(TOP)/qemu/board/kernel.config \
+	$(wildcard $(TOP)/qemu/board/kernel-$(BASE).config)
+EXPECTED := $(firstword $(wildcard $(TOP)/guest-tests/expected-results-$(BASE)) \
+	$(TOP)/guest-tests/expected-results)
 
 ifeq ($(V),1)
 Q :=
@@ -16,7 +47,7 @@ endif
 step = @printf '  %-7s %s\n' '$(1)' '$(2)'
 
 # Debian packages the build installs when `dpkg -s` says they are missing.
-HOST_PACKAGES := linux-source-6.1 gcc-aarch64-linux-gnu qemu-system-arm \
+HOST_PACKAGES := linux-source-$(BASE) gcc-aarch64-linux-gnu qemu-system-arm \
 	device-tree-compiler bc bison flex libssl-dev libelf-dev cpio ccache \
 	sparse dt-schema git xz-utils dpkg-dev python3 python3-ply python3-git \
 	make gcc gnuplot-nox libc6-dev-arm64-cross gcc-arm-linux-gnueabihf yamllint
@@ -28,7 +59,7 @@ ARM64_PACKAGES := busybox-static $(ARM64_CLIENTS)
 
 ARCH := arm64
 CROSS_COMPILE := aarch64-linux-gnu-
-KERNEL_TARBALL := /usr/src/linux-source-6.1.tar.xz
+KERNEL_TARBALL := /usr/src/linux-source-$(BASE).tar.xz
 KSRC := $(O)/linux
 KJOBS := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
 # flock: one kbuild at a time in an output directory, whoever starts it.
@@ -46,8 +77,8 @@ export CCACHE_BASEDIR := $(O)
 export CCACHE_IGNOREOPTIONS := -fmacro-prefix-map=*
 export PATH := $(O)/ccache-bin:$(PATH)
 
-SERIES := $(TOP)/series/series
-PATCHES := $(addprefix $(TOP)/series/,$(shell sed -e 's/\#.*//' $(SERIES) 2>/dev/null))
+SERIES := $(TOP)/$(SERIES_DIR)/series
+PATCHES := $(addprefix $(TOP)/$(SERIES_DIR)/,$(shell sed -e 's/\#.*//' $(SERIES) 2>/dev/null))
 
 SMP ?= 2
 QEMU := qemu-system-aarch64
@@ -58,23 +89,24 @@ QEMU := qemu-system-aarch64
 .DELETE_ON_ERROR:
 
 help:
-	@echo 'led_pattern: LED pattern engines for Linux 6.1 on an emulated LP5523'
+	@echo 'led_pattern: LED pattern engines for Linux $(BASE) on an emulated LP5523'
 	@echo ''
 	@echo '  make run            boot the board to a shell, live view of the LP5523 outputs'
 	@echo '  make check          build everything, run all tests; last line "N passed, N failed"'
 	@echo '  make check-debug    the guest tests on the debug kernel (lockdep, KASAN, ...)'
-	@echo '  make check-series   every prefix of series/ builds and links (LEDs as modules); ARCH=arm W=1 (omap2plus); N900 dt-schema'
+	@echo '  make check-series   every prefix of $(SERIES_DIR)/ builds and links (LEDs as modules); ARCH=arm W=1 (omap2plus); N900 dt-schema'
 	@echo '  make demo           the scenes of make run, unattended (exits 0 when they work)'
 	@echo '  make bench          timing figures against upstream ledtrig-pattern'
 	@echo '  make plots          PNG charts of the bench timeline (runs make bench if none)'
 	@echo '  make guest SCRIPT=f run script f as root on the booted board, keep the timeline'
-	@echo '  make tree           unpack the kernel into $(O)/linux and apply series/'
-	@echo '  make export         write the commits of $(O)/linux back to series/'
+	@echo '  make tree           unpack the kernel into $(O)/linux and apply $(SERIES_DIR)/'
+	@echo '  make export         write the commits of $(O)/linux back to $(SERIES_DIR)/'
 	@echo '  make kernel         build $(O)/Image (also kernel-debug)'
 	@echo '  make deps           install missing Debian packages'
 	@echo '  make clean          remove $(O)'
 	@echo ''
-	@echo '  O=dir  build directory (default build)   SMP=n  guest CPUs (default 2)'
+	@echo '  BASE=6.12  the series for Linux 6.12: series-6.12/ and build/6.12 (default 6.1)'
+	@echo '  O=dir  build directory (default $(patsubst $(TOP)/%,%,$(O)))   SMP=n  guest CPUs (default 2)'
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
 	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
 	@echo '  EMU_ARGS="..."  extra emulator options for make guest (e.g. --trace)'
@@ -104,7 +136,7 @@ $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
 			add -A && \
 		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
-			commit -q -m 'Debian linux-source-6.1 baseline' && \
+			commit -q -m 'Debian linux-source-$(BASE) baseline' && \
 		git tag baseline
 	$(Q)mv $(KSRC).tmp $(KSRC)
 	$(Q)touch $@
@@ -113,14 +145,14 @@ $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 # throw away work: uncommitted changes, or commits that `make export` has
 # not written back to series/.
 $(O)/.stamp_patched: $(O)/.stamp_unpacked $(SERIES) $(PATCHES) $(TOP)/qemu/series-tools/apply-series.sh
-	$(call step,PATCH,series/ onto $(KSRC))
-	$(Q)$(TOP)/qemu/series-tools/apply-series.sh $(KSRC) $(TOP)/series $@
+	$(call step,PATCH,$(SERIES_DIR)/ onto $(KSRC))
+	$(Q)$(TOP)/qemu/series-tools/apply-series.sh $(KSRC) $(TOP)/$(SERIES_DIR) $@
 
 tree: $(O)/.stamp_patched
 
 export: $(O)/.stamp_unpacked
-	$(call step,EXPORT,$(KSRC) to series/)
-	$(Q)$(TOP)/qemu/series-tools/export-series.sh $(KSRC) $(TOP)/series $(O)/.stamp_patched
+	$(call step,EXPORT,$(KSRC) to $(SERIES_DIR)/)
+	$(Q)$(TOP)/qemu/series-tools/export-series.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/.stamp_patched
 
 # ---------------------------------------------------------------- kernel
 define kernel_config
@@ -129,7 +161,6 @@ $(1)/.config: $(O)/.stamp_patched $(2) $(TOP)/qemu/board/merge-config.sh
 	$$(Q)mkdir -p $(1)
 	$$(Q)$(TOP)/qemu/board/merge-config.sh '$$(call KMAKE,$(1))' $(KSRC) $(1) $(2)
 endef
-KCONF := $(TOP)/qemu/board/kernel.config
 KCONF_DEBUG := $(KCONF) $(TOP)/qemu/board/kernel-debug.config
 $(eval $(call kernel_config,$(O)/kbuild,$(KCONF)))
 $(eval $(call kernel_config,$(O)/kbuild-debug,$(KCONF_DEBUG)))
@@ -233,7 +264,12 @@ emu: $(O)/emu/lp5523-emu
 # IMAGE=path boots another kernel (e.g. one built from a worktree).
 IMAGE ?= $(O)/Image
 BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
-	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
+	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu $(O)/board.cmdline
+# what boot.sh adds to the kernel command line for this base, also when
+# the guest scripts are run by hand on this build directory
+$(O)/board.cmdline: $(TOP)/Makefile
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(BOARD_CMDLINE)' > $@
 # GUEST_OUT= and RESULTS= let several boots share one build directory.
 GUEST_OUT ?= $(O)/guest
 BOOT := $(TOP)/qemu/board/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
@@ -268,24 +304,24 @@ HOST_KTAP := $(O)/emulator.ktap $(O)/compiler.ktap $(O)/checkpatch.ktap \
 	$(O)/dt-schema.ktap $(O)/static.ktap $(O)/dt-static.ktap
 SERIES_ID = $(shell cat $(SERIES) $(PATCHES) $(TOP)/qemu/series-tools/*.sh $(KCONF) \
 	2>/dev/null | sha1sum | cut -c1-40)
-CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) $(if $(ONLY),--only $(ONLY)) \
+CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) --expected $(EXPECTED) $(if $(ONLY),--only $(ONLY)) \
 	$(if $(RESULTS),--results $(RESULTS))
 
 host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
-	$(call step,CHECK,emulator host tests; checkpatch --strict on series/; dt-schema)
+	$(call step,CHECK,emulator host tests; checkpatch --strict on $(SERIES_DIR)/; dt-schema)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
 	$(call step,CHECK,the LP5523 compiler of the kernel tree on the emulator chip model (100000 patterns))
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/compiler-check O=$(O)/compiler-check KSRC=$(KSRC) check \
 		> $(O)/compiler.ktap 2>&1 || true
-	$(Q)$(TOP)/qemu/series-tools/checkpatch-series.sh $(KSRC) $(TOP)/series \
+	$(Q)$(TOP)/qemu/series-tools/checkpatch-series.sh $(KSRC) $(TOP)/$(SERIES_DIR) \
 		> $(O)/checkpatch.ktap 2>&1 || true
 	$(Q)$(TOP)/qemu/series-tools/dt-check.sh $(KSRC) $(O)/board-smp2.dtb $(O)/dt-check \
 		> $(O)/dt-schema.ktap 2>&1 || true
-	$(call step,CHECK,W=1 and sparse on the files series/ touches; kernel-doc; dtc -W; dt_binding_check)
-	$(Q)$(TOP)/qemu/series-tools/static-checks.sh $(KSRC) $(TOP)/series $(O)/kbuild-static \
+	$(call step,CHECK,W=1 and sparse on the files $(SERIES_DIR)/ touches; kernel-doc; dtc -W; dt_binding_check)
+	$(Q)$(TOP)/qemu/series-tools/static-checks.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/kbuild-static \
 		$(KCONF) > $(O)/static.ktap 2>&1 || true
-	$(Q)$(TOP)/qemu/series-tools/dt-static-checks.sh $(KSRC) $(TOP)/series $(O)/smp2 \
+	$(Q)$(TOP)/qemu/series-tools/dt-static-checks.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/smp2 \
 		$(O)/kbuild-static > $(O)/dt-static.ktap 2>&1 || true
 
 # The debug kernel builds beside the first boot (run-checks.sh: idle
@@ -322,10 +358,10 @@ SERIES_KTAP := $(O)/arm32.ktap $(O)/bisect.ktap
 check-series: $(O)/.stamp_patched
 	$(call step,CHECK,ARCH=arm W=1 and omap3-n900 dt-schema)
 	$(Q)ln -sf $$(command -v ccache) $(O)/ccache-bin/arm-linux-gnueabihf-gcc
-	$(Q)$(TOP)/qemu/series-tools/arm32-check.sh $(KSRC) $(TOP)/series $(O)/kbuild-arm \
-		$(KCONF) > $(O)/arm32.ktap 2>&1 || true
-	$(call step,CHECK,every prefix of series/ builds and links)
-	$(Q)$(TOP)/qemu/series-tools/bisect-check.sh $(KSRC) $(TOP)/series $(O)/bisect \
+	$(Q)N900_DTB=$(N900_DTB) $(TOP)/qemu/series-tools/arm32-check.sh $(KSRC) \
+		$(TOP)/$(SERIES_DIR) $(O)/kbuild-arm $(KCONF) > $(O)/arm32.ktap 2>&1 || true
+	$(call step,CHECK,every prefix of $(SERIES_DIR)/ builds and links)
+	$(Q)$(TOP)/qemu/series-tools/bisect-check.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/bisect \
 		$(KCONF) > $(O)/bisect.ktap 2>&1 || true
 	$(Q)echo "$(SERIES_ID)" > $(O)/check-series.id
 	$(Q)awk '/^not ok [0-9]/ { f++; print FILENAME ": " $$0; next } \

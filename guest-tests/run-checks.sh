@@ -3,13 +3,14 @@
 # run-checks.sh --build DIR [--kernel IMAGE] [--results DIR]
 #               [--debug-kernel IMAGE [--debug-build CMD]]
 #               [--host-results "FILE..."] [--background CMD]
-#               [--smp "1 2"] [--only a,b]
+#               [--smp "1 2"] [--only a,b] [--expected FILE]
 #
 # Boot the board once per CPU count in check mode (and, with a debug
 # kernel, once more on it with 2 CPUs), split the console into
 # one KTAP file per suite under the results directory, run each suite's
 # host-side timeline check (guest-tests/<suite>.check), then count every
-# result (lib/count-results.sh).  Last line: "N passed, N failed"; exit 1
+# result (lib/count-results.sh) against --expected (KUnit plans; default
+# guest-tests/expected-results).  Last line: "N passed, N failed"; exit 1
 # on any failure.
 #
 # The 1-CPU boot leaves most of the host's CPU time unused (its suites
@@ -28,6 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 build= kernel= results= debug_kernel= host_results= smps="1 2" only=
 debug_build= background=
+expected=$here/expected-results
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
 	--host-results) host_results=$2; shift ;;
 	--smp) smps=$2; shift ;;
 	--only) only=$2; shift ;;
+	--expected) expected=$2; shift ;;
 	*) echo "run-checks.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -229,5 +232,5 @@ if [ -x "$here/selftest/run.sh" ]; then
 	"$here/selftest/run.sh" "$results" > "$results/rig-selftest.ktap" 2>&1 || true
 fi
 
-# Count against the plans and guest-tests/expected-results.
-exec "$here/lib/count-results.sh" "$results" "$here/expected-results"
+# Count against the plans and the expected results.
+exec "$here/lib/count-results.sh" "$results" "$expected"

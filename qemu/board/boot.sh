@@ -113,6 +113,8 @@ cmdline="console=ttyAMA0 lptest.mode=$mode log_buf_len=4M"
 [ "$mode" = shell ] || cmdline="$cmdline quiet loglevel=1"
 [ -z "$only" ] || cmdline="$cmdline lptest.only=$only"
 [ -z "$append" ] || cmdline="$cmdline $append"
+# what the kernel base needs on this board (the Makefile writes it)
+[ ! -s "$build/board.cmdline" ] || cmdline="$cmdline $(cat "$build/board.cmdline")"
 
 # The vhost-user device first: it gets the virtio-mmio transport that
 # dts/board.dts puts the I2C adapter on.

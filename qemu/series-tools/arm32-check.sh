@@ -15,6 +15,8 @@
 #                        checked by dt-validate against the patched
 #                        bindings: no message the baseline's bindings do
 #                        not give too
+# N900_DTB names the N900's dtb as kbuild's target (default
+# omap3-n900.dtb; Linux 6.5 moved it to ti/omap/omap3-n900.dtb).
 # The touched files are read from series/ at run time.
 set -u
 tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) out=$3 frag=$4
@@ -100,10 +102,11 @@ done
 # the N900's lp5523 node against the bindings before and after the series
 i=$((i + 1))
 name=n900_lp5523_dt_schema
-dtb=$out/arch/arm/boot/dts/omap3-n900.dtb
+N900_DTB=${N900_DTB:-omap3-n900.dtb}
+dtb=$out/arch/arm/boot/dts/$N900_DTB
 dt=$out/n900-dt
 mkdir -p "$dt"
-if ! flock "$out.lock" $KMAKE omap3-n900.dtb > "$dt/dtb.log" 2>&1; then
+if ! flock "$out.lock" $KMAKE "$N900_DTB" > "$dt/dtb.log" 2>&1; then
 	echo "not ok $i $name"
 	tail -5 "$dt/dtb.log" | sed 's/^/# /'
 	exit 0
