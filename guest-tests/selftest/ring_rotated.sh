@@ -10,17 +10,7 @@
 plant=$ST_TESTS/selftest/lib/plant.py
 check=$ST_TESTS/ring.check
 why="carry other components"
-boot=$(python3 "$plant" find "$ST_RESULTS" ring)
-if [ -n "$boot" ]; then
-	# the ring suite's part: the check reads no other suite's changes
-	python3 "$plant" part "$boot/timeline.txt" ring.txt "ring sw run" "ring idle end"
-	tl=ring.txt ktap=$boot/ring.ktap
-else
-	python3 "$plant" wheel wheel.txt
-	printf 'TAP version 13\n1..1\nok 1 ring_ran\n' > ran.ktap
-	tl=wheel.txt ktap=ran.ktap
-	echo "no ring run in $ST_RESULTS: the ideal wheel"
-fi
+st_ring_timeline
 "$check" "$tl" "$ktap" > real.out 2>&1
 grep -q "$why" real.out && { sed 's/^/  | /' real.out | head -12; st_fail "the unplanted ring data fails as rotated"; }
 grep -q "^ok [0-9]* ring_timeline_hardware_channels" real.out ||

@@ -112,3 +112,22 @@ st_plant_real_suite() {
 	st_accepts "$2 as it ran" real.out $?
 	st_one_suite_results planted "$1" "$2"
 }
+
+# st_ring_timeline: the ring suite's part of this run's timeline in
+# ring.txt, with its KTAP, or else an ideal wheel (plant.py wheel) and a
+# KTAP of one result; sets tl and ktap, and boot (empty for the wheel)
+st_ring_timeline() {
+	local plant=$ST_TESTS/selftest/lib/plant.py
+	boot=$(python3 "$plant" find "$ST_RESULTS" ring)
+	if [ -n "$boot" ]; then
+		# the ring suite's part: the check reads no other suite's changes
+		python3 "$plant" part "$boot/timeline.txt" ring.txt "ring sw run" "ring idle end"
+		ktap=$boot/ring.ktap
+	else
+		python3 "$plant" wheel ring.txt
+		printf 'TAP version 13\n1..1\nok 1 ring_ran\n' > ran.ktap
+		ktap=ran.ktap
+		echo "no ring run in $ST_RESULTS: the ideal wheel"
+	fi
+	tl=ring.txt
+}
