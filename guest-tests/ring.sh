@@ -144,6 +144,7 @@ unbind_ring() {
 }
 
 ktap_print_header
+[ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep, KASAN), writes held longer"
 if ! ring_bound || [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 	echo "1..0 # SKIP needs both LP5523s bound and software0"
 	exit 0
