@@ -343,7 +343,7 @@ check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/kbuild-debug/.con
 		$(if $(filter 1,$(DEBUG)),--debug-kernel $(O)/Image-debug \
 			--debug-build "$(MAKE) -s -C $(TOP) O=$(O) kernel-debug")
 
-check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+check-debug: host-checks $(O)/Image-debug $(O)/board-smp1.dtb $(O)/board-smp2.dtb $(O)/board.cmdline \
 		$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu
 	$(Q)$(CHECK) --kernel $(O)/Image-debug --smp 2 --results $(O)/results-debug \
 		--host-results "$(HOST_KTAP)"
