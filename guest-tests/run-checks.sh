@@ -193,19 +193,20 @@ debug_kernel_built() {
 # idle-class builds its fuzz run took 351 s instead of about 165 (each
 # emulated transfer waits for a CPU a compiler held).  The 1-CPU boot
 # leaves 1.4 of 2 cores to them and lost about a minute.
-first=1
+boot_alone() {
+	signal_background STOP
+	boot_and_check "$@"
+	signal_background CONT
+}
+boot=boot_and_check
 for smp in $smps; do
-	[ -n "$first" ] || signal_background STOP
-	boot_and_check "smp$smp" "$kernel" "$smp" \
+	$boot "smp$smp" "$kernel" "$smp" \
 		"$([ "$smp" != 1 ] || echo led_pattern_software.engines=3)"
-	[ -n "$first" ] || signal_background CONT
-	first=
+	boot=boot_alone
 done
 if [ -n "$debug_kernel" ]; then
 	if [ -z "$debug_build" ] || debug_kernel_built; then
-		signal_background STOP
-		boot_and_check debug-smp2 "$debug_kernel" 2
-		signal_background CONT
+		boot_alone debug-smp2 "$debug_kernel" 2
 	fi
 fi
 if [ -n "$background" ]; then
