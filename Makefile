@@ -4,40 +4,26 @@
 #
 # Everything the build writes goes below $(O) (default build/, git-ignored).
 #
-# BASE is the kernel the series is for: 6.1 (the default) applies series/
-# to Debian's linux-source-6.1 in build/; BASE=6.12 applies series-6.12/
-# to linux-source-6.12 in build/6.12.  What differs by base is set here,
-# in the block below, and nowhere else.
-
-BASE ?= 6.1
-ifeq ($(BASE),6.1)
+# The series is for Linux 6.12 as Debian's linux-source-6.12 installs it
+# (Debian 13's kernel, a long-term kernel).  The last version for 6.1 is
+# commit e078d9c of this repository (README).
+BASE := 6.12
 O ?= build
 SERIES_DIR := series
 # the N900's device tree, as kbuild names its target
-N900_DTB := omap3-n900.dtb
-# kernel parameters every boot of the board adds (qemu/board/boot.sh)
-BOARD_CMDLINE :=
-else ifeq ($(BASE),6.12)
-O ?= build/6.12
-SERIES_DIR := series-6.12
 N900_DTB := ti/omap/omap3-n900.dtb
+# Kernel parameters every boot of the board adds (qemu/board/boot.sh).
 # 6.12 links drivers/leds before drivers/i2c: the LP5523 driver is there
 # when the virtio I2C adapter registers, and probes it inside the virtio
 # probe, before DRIVER_OK, when QEMU 7.2 has not started the vhost-user
 # queue yet: the first transfer never completes.  Probed asynchronously,
 # it runs once the adapter is live (Documentation/rig.md).
 BOARD_CMDLINE := driver_async_probe=lp5523x
-else
-$(error Error: BASE=$(BASE): the series has a base 6.1 or 6.12)
-endif
 override O := $(abspath $(O))
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-# the board's kernel config fragments and the KUnit plans every boot must
-# show: the common ones, then the base's own where it has one
-KCONF := $(TOP)/qemu/board/kernel.config \
-	$(wildcard $(TOP)/qemu/board/kernel-$(BASE).config)
-EXPECTED := $(firstword $(wildcard $(TOP)/guest-tests/expected-results-$(BASE)) \
-	$(TOP)/guest-tests/expected-results)
+# the board's kernel config fragment and the KUnit plans every boot must show
+KCONF := $(TOP)/qemu/board/kernel.config
+EXPECTED := $(TOP)/guest-tests/expected-results
 
 ifeq ($(V),1)
 Q :=
@@ -105,7 +91,6 @@ help:
 	@echo '  make deps           install missing Debian packages'
 	@echo '  make clean          remove $(O)'
 	@echo ''
-	@echo '  BASE=6.12  the series for Linux 6.12: series-6.12/ and build/6.12 (default 6.1)'
 	@echo '  O=dir  build directory (default $(patsubst $(TOP)/%,%,$(O)))   SMP=n  guest CPUs (default 2)'
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
 	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
@@ -125,6 +110,9 @@ $(O)/.stamp_deps: $(TOP)/qemu/board/deps.sh $(TOP)/Makefile
 deps: $(O)/.stamp_deps
 
 # ---------------------------------------------------------------- kernel tree
+# The tree is a git repository whose baseline is one commit of every file
+# as loose objects; gc.auto 0, or the series' git am starts a repack of
+# them in the background (minutes of a core while the kernel builds).
 $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 	$(call step,UNPACK,$(KERNEL_TARBALL))
 	$(Q)mkdir -p $(O)/ccache-bin
@@ -133,6 +121,7 @@ $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 	$(Q)tar -xJf $(KERNEL_TARBALL) -C $(KSRC).tmp --strip-components=1
 	$(Q)sed -i '/^# Debian packaging: ignore everything/,$$d' $(KSRC).tmp/.gitignore
 	$(Q)cd $(KSRC).tmp && git init -q -b master && \
+		git config gc.auto 0 && \
 		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
 			add -A && \
 		git -c user.name=led_pattern -c user.email=led_pattern@localhost \
@@ -140,6 +129,17 @@ $(O)/.stamp_unpacked: | $(O)/.stamp_deps
 		git tag baseline
 	$(Q)mv $(KSRC).tmp $(KSRC)
 	$(Q)touch $@
+
+# A build directory made for another kernel (the 6.1 series used build/
+# too) would have the series applied to the wrong tree: say so instead.
+TREE_BASE := $(shell git -C $(KSRC) log -1 --format=%s baseline 2>/dev/null)
+ifneq ($(TREE_BASE),)
+ifneq ($(TREE_BASE),Debian linux-source-$(BASE) baseline)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(error $(O)/linux is a tree of another kernel ($(TREE_BASE)): make clean, or O=another directory)
+endif
+endif
+endif
 
 # Re-apply series/ onto the baseline whenever a patch changes.  Refuses to
 # throw away work: uncommitted changes, or commits that `make export` has
@@ -324,11 +324,25 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(Q)$(TOP)/qemu/series-tools/dt-static-checks.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/smp2 \
 		$(O)/kbuild-static > $(O)/dt-static.ktap 2>&1 || true
 
-# The debug kernel builds beside the first boot (run-checks.sh: idle
-# scheduling class), and so does make check-series with CHECK_SERIES=1:
+# The debug kernel builds beside the normal kernel's boots (run-checks.sh:
+# idle scheduling class, stopped for the suites marked lptest-alone), and
+# so does make check-series with CHECK_SERIES=1:
 # its results then count, made in this run.
+#
+# The host checks run one process at a time for minutes (the compiler
+# check, checkpatch, dt-validate): beside them the board's kernel builds,
+# so its first minutes take the core they leave (about 2 minutes of
+# make check from an empty compiler cache).  Each writes its own files;
+# only the emulator, built first, is shared.
 CHECK_SERIES ?= 0
-check: host-checks $(BOOT_DEPS) $(if $(filter 1,$(DEBUG)),$(O)/kbuild-debug/.config)
+check: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb \
+		$(if $(filter 1,$(DEBUG)),$(O)/kbuild-debug/.config)
+	$(Q)$(MAKE) --no-print-directory -C $(TOP) O=$(O) host-checks & host_checks=$$!; \
+	rc=0; \
+	$(MAKE) --no-print-directory -C $(TOP) O=$(O) \
+		$(filter-out $(O)/emu/lp5523-emu,$(BOOT_DEPS)) || rc=$$?; \
+	wait $$host_checks; \
+	exit $$rc
 	$(Q)series=; background=; \
 	if [ "$(CHECK_SERIES)" = 1 ]; then \
 		rm -f $(SERIES_KTAP) $(O)/check-series.id; \
@@ -364,9 +378,13 @@ check-series: $(O)/.stamp_patched
 	$(Q)$(TOP)/qemu/series-tools/bisect-check.sh $(KSRC) $(TOP)/$(SERIES_DIR) $(O)/bisect \
 		$(KCONF) > $(O)/bisect.ktap 2>&1 || true
 	$(Q)echo "$(SERIES_ID)" > $(O)/check-series.id
-	$(Q)awk '/^not ok [0-9]/ { f++; print FILENAME ": " $$0; next } \
-		/^ok [0-9].*# SKIP/ { s++; next } /^ok [0-9]/ { p++ } \
-		END { if (s) print s+0 " skipped"; print p+0 " passed, " f+0 " failed"; exit f > 0 }' \
+	$(Q)awk '/^1\.\.[0-9]+$$/ { plan[FILENAME] = substr($$0, 4) + 0 } \
+		/^not ok [0-9]/ { f++; n[FILENAME]++; print FILENAME ": " $$0; next } \
+		/^ok [0-9].*# SKIP/ { s++; n[FILENAME]++; next } /^ok [0-9]/ { p++; n[FILENAME]++ } \
+		END { for (i = 1; i < ARGC; i++) { x = ARGV[i]; \
+			if (!(x in plan) || n[x] != plan[x]) { f++; \
+				print x ": " n[x] + 0 " results for a plan of " (x in plan ? plan[x] : "none") } } \
+		if (s) print s+0 " skipped"; print p+0 " passed, " f+0 " failed"; exit f > 0 }' \
 		$(SERIES_KTAP)
 
 bench: $(BOOT_DEPS)

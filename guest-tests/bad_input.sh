@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Bad input to the stock LED files fails with EINVAL and changes nothing.
-# An out-of-range number is not an error in Linux 6.1: brightness_store()
+# An out-of-range number is not an error in Linux (6.1 and 6.12): brightness_store()
 # clamps it to max_brightness (checked here so a change is noticed).
 . /tests/lib/ktap.sh
 

@@ -34,6 +34,8 @@ software_attributes() {
 	want_eq state stopped "$(cat $ENG/state)" || ok=1
 	want_eq "leds/ directory" yes "$([ -d $ENG/leds ] && echo yes)" || ok=1
 	want_eq "program file" absent "$([ -e $ENG/program ] && echo present || echo absent)" || ok=1
+	want_eq "debugfs directory" absent \
+		"$([ -e /sys/kernel/debug/led_pattern/software0 ] && echo present || echo absent)" || ok=1
 	want_eq "device link" absent "$([ -e $ENG/device ] && echo present || echo absent)" || ok=1
 	return $ok
 }

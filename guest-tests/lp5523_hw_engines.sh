@@ -16,33 +16,6 @@ DRV=/sys/bus/i2c/drivers/lp5523x
 # write_err matches the errno's text; the guest's libc says
 # "Device or resource busy" and "Input/output error"
 
-link() {	# link <engine name> <led>...
-	local eng=$1 led ok=0
-	shift
-	for led in "$@"; do
-		write_ok "$eng" $L/$led/trigger || ok=1
-	done
-	return $ok
-}
-
-unlink_all() {
-	local led
-	for led in $L/lp5523:*; do
-		echo none > $led/trigger 2>/dev/null
-	done
-}
-
-reset_engines() {
-	local e
-	for e in $E1 $E2 $E3; do
-		[ -d $e ] || continue
-		echo stop > $e/state
-		echo "" > $e/pattern
-		echo -1 > $e/repeat
-	done
-	unlink_all
-}
-
 # one log line naming $1 since dmesg_mark
 want_log() {
 	dmesg_since | grep -q -- "$1" && return 0
@@ -73,8 +46,8 @@ registered() {
 # and that no I2C message passes between the marks
 blink_breathe() {
 	local ok=0
-	link lp5523:engine1 lp5523:kb1 || return 1
-	link lp5523:engine2 lp5523:kb2 || return 1
+	engine_link lp5523:engine1 lp5523:kb1 || return 1
+	engine_link lp5523:engine2 lp5523:kb2 || return 1
 	write_ok "255 500 255 0 0 500 0 0" $E1/pattern || ok=1
 	write_ok "0 1000 255 1000" $E2/pattern || ok=1
 	write_ok run $E1/state || ok=1
@@ -84,20 +57,23 @@ blink_breathe() {
 	emu_mark "hw quiet end"
 	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
 	want_eq "engine2 state" running "$(cat $E2/state)" || ok=1
-	[ -n "$(cat $E1/program)" ] || { echo "# engine1 program empty"; ok=1; }
-	echo "# engine1 program: $(cat $E1/program)"
-	echo "# engine2 program: $(cat $E2/program)"
+	[ -n "$(cat $(pattern_program $E1))" ] || { echo "# engine1 program empty"; ok=1; }
+	# a debugging aid, in debugfs only: no sysfs ABI
+	want_eq "engine1 sysfs program" absent \
+		"$([ -e $E1/program ] && echo present || echo absent)" || ok=1
+	echo "# engine1 program: $(cat $(pattern_program $E1))"
+	echo "# engine2 program: $(cat $(pattern_program $E2))"
 	write_ok stop $E1/state || ok=1
 	write_ok stop $E2/state || ok=1
 	want_eq "engine1 state" stopped "$(cat $E1/state)" || ok=1
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
 # #ff00ff 500 #000000 500 on the indicator: red and blue share one engine
 purple() {
 	local ok=0
-	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
+	engine_link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
 	write_ok "#ff00ff 500 #000000 500" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
 	emu_mark "hw purple begin"
@@ -105,8 +81,8 @@ purple() {
 	emu_mark "hw purple end"
 	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
 	want_eq "engine2 channels (red and blue share engine1)" 2 "$(cat $E2/channels)" || ok=1
-	echo "# program: $(cat $E1/program | tr '\n' '|')"
-	reset_engines
+	echo "# program: $(cat $(pattern_program $E1) | tr '\n' '|')"
+	lp5523_engines_reset
 	return $ok
 }
 
@@ -124,11 +100,11 @@ gradient_seconds() {
 # three different curves: three engines in lock-step, the others read busy
 gradient() {
 	local ok=0
-	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
+	engine_link lp5523:engine1 lp5523:r lp5523:g lp5523:b || return 1
 	write_ok "#ff0000 300 #00ff00 300 #0000ff 300" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
 	emu_mark "hw gradient begin"
-	want_eq "engine1 program engines" 3 "$(grep -c engine $E1/program)" || ok=1
+	want_eq "engine1 program engines" 3 "$(grep -c engine $(pattern_program $E1))" || ok=1
 	want_eq "engine2 channels" 0 "$(cat $E2/channels)" || ok=1
 	write_ok "0 200 255 200" $E2/pattern || ok=1
 	dmesg_mark
@@ -138,7 +114,7 @@ gradient() {
 	sleep "$(gradient_seconds)"
 	emu_mark "hw gradient end"
 	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
@@ -166,7 +142,7 @@ timer_irqs_2s() {
 odd16() {
 	local ok=0 idle busy
 	idle=$(timer_irqs_2s)
-	link lp5523:engine1 lp5523:kb5 || return 1
+	engine_link lp5523:engine1 lp5523:kb5 || return 1
 	write_ok "$ODD16" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
 	emu_mark "hw odd begin"
@@ -176,7 +152,7 @@ odd16() {
 	# the shell's own sleeps and marks; a software engine makes hundreds
 	[ "$busy" -le $((idle * 3 / 2 + 20)) ] ||
 		{ echo "# the chip's pattern woke the guest: $busy vs $idle"; ok=1; }
-	link software0 lp5523:kb4 || ok=1
+	engine_link software0 lp5523:kb4 || ok=1
 	write_ok "$ODD16" $CLS/software0/pattern || ok=1
 	write_ok run $CLS/software0/state || ok=1
 	emu_mark "hw odd compare begin"
@@ -184,18 +160,18 @@ odd16() {
 	# needs a phase off in three of them (lp5523_hw_engines.check)
 	sleep 7.3
 	emu_mark "hw odd compare end"
-	echo "# program: $(cat $E1/program | tr '\n' '|')"
+	echo "# program: $(cat $(pattern_program $E1) | tr '\n' '|')"
 	write_ok stop $CLS/software0/state || ok=1
 	write_ok "" $CLS/software0/pattern || ok=1
 	echo none > $L/lp5523:kb4/trigger
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
 # repeat 2 ends "finished" holding the last value
 finished() {
 	local ok=0
-	link lp5523:engine1 lp5523:kb3 || return 1
+	engine_link lp5523:engine1 lp5523:kb3 || return 1
 	write_ok 2 $E1/repeat || ok=1
 	write_ok "0 300 255 300 255 0" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
@@ -204,39 +180,39 @@ finished() {
 	sleep 2
 	want_eq "state after 2 runs" finished "$(cat $E1/state)" || ok=1
 	emu_mark "hw finite end"
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
 # link while running (joins, restarted), rewrite while running
 relink_rewrite() {
 	local ok=0
-	link lp5523:engine1 lp5523:kb1 || return 1
+	engine_link lp5523:engine1 lp5523:kb1 || return 1
 	write_ok "255 200 255 0 0 200 0 0" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
 	sleep 0.5
-	link lp5523:engine1 lp5523:kb4 || ok=1
+	engine_link lp5523:engine1 lp5523:kb4 || ok=1
 	emu_mark "hw relink begin"
 	sleep 2.1
 	emu_mark "hw relink end"
 	local before
-	before=$(cat $E1/program)
+	before=$(cat $(pattern_program $E1))
 	write_ok "255 400 255 0 0 400 0 0" $E1/pattern || ok=1
 	want_eq "state after rewrite" running "$(cat $E1/state)" || ok=1
-	[ "$before" != "$(cat $E1/program)" ] || { echo "# program unchanged by rewrite"; ok=1; }
+	[ "$before" != "$(cat $(pattern_program $E1))" ] || { echo "# program unchanged by rewrite"; ok=1; }
 	emu_mark "hw rewrite begin"
 	sleep 2.5
 	emu_mark "hw rewrite end"
 	echo none > $L/lp5523:kb4/trigger
 	want_eq "leds/ after unlink" lp5523:kb1 "$(ls $E1/leds)" || ok=1
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
 # errors: errno, one log line, nothing changed (running pattern untouched)
 errors() {
 	local ok=0 p i big=""
-	link lp5523:engine1 lp5523:kb1 || return 1
+	engine_link lp5523:engine1 lp5523:kb1 || return 1
 	p="255 500 255 0 0 500 0 0"
 	write_ok "$p" $E1/pattern || return 1
 	write_ok run $E1/state || return 1
@@ -260,14 +236,14 @@ errors() {
 	want_eq engine1_mode disabled "$(cat $c/engine1_mode)" || ok=1
 	write_ok load "$c/engine2_mode" || ok=1
 	write_ok "0 200 255 200" $E2/pattern || ok=1
-	link lp5523:engine2 lp5523:kb2 || ok=1
+	engine_link lp5523:engine2 lp5523:kb2 || ok=1
 	dmesg_mark
 	write_err "esource busy" run $E2/state || ok=1
 	want_log "engine2 is used by the engineN_\* files" || ok=1
 	want_eq "engine2 state" stopped "$(cat $E2/state)" || ok=1
 	# not enough free engines: engine2 legacy, engine1 wants three curves
 	write_ok load "$c/engine3_mode" || ok=1
-	link lp5523:engine1 lp5523:r lp5523:g lp5523:b || ok=1
+	engine_link lp5523:engine1 lp5523:r lp5523:g lp5523:b || ok=1
 	dmesg_mark
 	write_err "esource busy" "#ff0000 300 #00ff00 300 #0000ff 300" $E1/pattern || ok=1
 	want_log "needs 3 engines, 1 free" || ok=1
@@ -275,7 +251,7 @@ errors() {
 	want_eq "state kept" running "$(cat $E1/state)" || ok=1
 	write_ok disabled "$c/engine2_mode" || ok=1
 	write_ok disabled "$c/engine3_mode" || ok=1
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
@@ -284,7 +260,7 @@ io_error() {
 	local ok=0
 	emu_ctl "nack reg 50-6f" || { echo "# no emulator control"; return 1; }
 	sleep 0.1
-	link lp5523:engine1 lp5523:kb1 || ok=1
+	engine_link lp5523:engine1 lp5523:kb1 || ok=1
 	write_ok "255 500 255 0 0 500 0 0" $E1/pattern || ok=1
 	dmesg_mark
 	write_err "Input/output error" run $E1/state || ok=1
@@ -297,14 +273,14 @@ io_error() {
 	emu_mark "hw ioerror end"
 	write_ok stop $E1/state || ok=1
 	want_eq "state after stop" stopped "$(cat $E1/state)" || ok=1
-	reset_engines
+	lp5523_engines_reset
 	return $ok
 }
 
 unbind_rebind() {
 	local ok=0 chip
 	chip=$(lp5523_chip_name)
-	link lp5523:engine1 lp5523:kb1 lp5523:kb5 || return 1
+	engine_link lp5523:engine1 lp5523:kb1 lp5523:kb5 || return 1
 	write_ok "0 200 255 200" $E1/pattern || ok=1
 	write_ok run $E1/state || ok=1
 	sleep 0.5
@@ -330,7 +306,7 @@ if [ ! -d $E1 ]; then
 	exit 0
 fi
 ktap_set_plan 11
-reset_engines
+lp5523_engines_reset
 ktap_test_result engines_registered_for_the_chip_only registered
 ktap_test_result blink_and_breathe_run_in_the_chip blink_breathe
 ktap_test_result purple_red_blue_share_an_engine purple

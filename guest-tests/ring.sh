@@ -26,15 +26,6 @@ trigger_of() {
 	sed -n 's/.*\[\([^]]*\)\].*/\1/p' "$1/trigger"
 }
 
-link() {	# link <engine> <led>...
-	local eng=$1 led ok=0
-	shift
-	for led in "$@"; do
-		write_ok "$eng" "$L/$led/trigger" || ok=1
-	done
-	return $ok
-}
-
 quiet() {
 	local led e
 	for led in $L/ring:* $L/lp5523:r $L/lp5523:g $L/lp5523:b; do
@@ -81,7 +72,7 @@ trigger_lists() {
 # three LEDs in the same ticks
 software_wheel() {
 	local ok=0 a b
-	link software0 ring:rgb $SEP || ok=1
+	engine_link software0 ring:rgb $SEP || ok=1
 	write_ok "$WHEEL" $SW/pattern || ok=1
 	# the wheel starts at red with the run: ring.check fits its phase
 	# against this mark, which a rotation of the channels moves by 500 ms
@@ -105,8 +96,8 @@ software_wheel() {
 # chips at once, no I2C while they run
 hardware_wheel() {
 	local ok=0
-	link ring:engine1 ring:rgb || ok=1
-	link lp5523:engine1 $SEP || ok=1
+	engine_link ring:engine1 ring:rgb || ok=1
+	engine_link lp5523:engine1 $SEP || ok=1
 	write_ok "$WHEEL" $RE1/pattern || ok=1
 	write_ok "$WHEEL" $NE1/pattern || ok=1
 	emu_mark "ring hw run"

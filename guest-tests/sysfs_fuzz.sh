@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # lptest-timeout: 780
+# lptest-alone: the writes made in a time are counted, from every CPU
 # sysfs fuzzing: lp-fuzz (guest-tests/helpers/lp-fuzz.c) writes random
 # bytes, empty and huge writes, boundary numbers, malformed and maximal
 # patterns into every attribute of every LED and every led_pattern engine

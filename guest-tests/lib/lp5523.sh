@@ -16,6 +16,39 @@ lp5523_chip_name() {
 	[ -n "$c" ] && basename "$c"
 }
 
+# lp5523_engines_reset: the chip's three pattern engines stopped, their
+# pattern empty and repeat -1, and every LP5523 LED unlinked
+lp5523_engines_reset() {
+	local e led
+	for e in 1 2 3; do
+		e=/sys/class/led_pattern/lp5523:engine$e
+		[ -d $e ] || continue
+		echo stop > $e/state
+		echo "" > $e/pattern
+		echo -1 > $e/repeat
+	done
+	for led in /sys/class/leds/lp5523:*; do
+		echo none > $led/trigger 2>/dev/null
+	done
+}
+
+# engine_link <engine name> <led>...: link the LEDs to the engine (their
+# trigger), each write checked
+engine_link() {
+	local eng=$1 led ok=0
+	shift
+	for led in "$@"; do
+		write_ok "$eng" "/sys/class/leds/$led/trigger" || ok=1
+	done
+	return $ok
+}
+
+# pattern_program <engine dir>: the file showing the program an engine's
+# pattern compiled to (debugfs: a debugging aid, not ABI)
+pattern_program() {
+	echo "/sys/kernel/debug/led_pattern/${1##*/}/program"
+}
+
 # The board's device tree starts a breathe on the indicator's green LED in
 # engine 1 at every probe (dts/board.dts; boot_pattern checks it, first of
 # all suites).  lp5523_boot_pattern_off stops it, for suites that want an

@@ -3,6 +3,8 @@
 # checks are, and helpers to find real data and assert a rejection.
 ST_TESTS=$(cd "$(dirname "$0")/.." && pwd)
 ST_DATA=$ST_TESTS/selftest/data
+# the KUnit plans of the run under test (run-checks.sh --expected)
+ST_EXPECTED=${ST_EXPECTED:-$ST_TESTS/expected-results}
 ST_RESULTS=${1:?usage: $0 <results dir>}
 
 # st_boots: the boot directories of the run (each has a console.log)
@@ -93,11 +95,12 @@ st_one_suite_results() {
 	mkdir -p "$1/smp1"
 	printf '### begin %s\n### end %s 0\n' "$3" "$3" > "$1/smp1/console.log"
 	cp "$2/$3.ktap" "$1/smp1/$3.ktap"
-	grep -v '^kunit ' "$ST_TESTS/expected-results" > "$1.expected"
+	grep -v '^kunit ' "$ST_EXPECTED" > "$1.expected"
 }
 
+# count <results dir> [<expected-results>]: the run's own by default
 count() {
-	"$ST_TESTS/lib/count-results.sh" "$@"
+	"$ST_TESTS/lib/count-results.sh" "$1" "${2:-$ST_EXPECTED}"
 }
 
 # st_plant_real_suite: pick a real suite (st_real_suite), check that the
