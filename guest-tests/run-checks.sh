@@ -13,16 +13,17 @@
 # guest-tests/expected-results).  Last line: "N passed, N failed"; exit 1
 # on any failure.
 #
-# The 1-CPU boot leaves most of the host's CPU time unused (its suites
-# wait on patterns running in real time), so two builds can run beside it
-# at the idle scheduling class (SCHED_IDLE: they take only what the boot
-# leaves, and a woken QEMU thread preempts them at once): --debug-build,
-# the command that makes the debug kernel, which its boot waits for, then
-# --background (make check-series, with make check CHECK_SERIES=1), whose
-# results are among --host-results and are waited for before anything is
-# counted.  They are stopped while the other boots run, and run alone
-# between boots when a boot waits for them.  Each command's output and
-# exit status are kept in the results directory.
+# The boots leave most of the host's CPU time unused (their suites wait
+# on patterns running in real time), so two builds run beside the normal
+# kernel's boots at the idle scheduling class (SCHED_IDLE: they take only
+# what the boot leaves, and a woken QEMU thread preempts them at once):
+# --debug-build, the command that makes the debug kernel, which its boot
+# waits for, then --background (make check-series, with make check
+# CHECK_SERIES=1), whose results are among --host-results and are waited
+# for before anything is counted.  They are stopped while a suite marked
+# "# lptest-alone:" runs and during the debug kernel's boot, and run alone
+# when a boot waits for them.  Each command's output and exit status are
+# kept in the results directory.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -102,13 +103,14 @@ boot_and_check() {
 	# the whole kernel log: complete, and no splat in any suite's window
 	"$here/lib/kernel-log-scan.sh" "$out/kernel.log" \
 		> "$out/kernel_log_stream.ktap" 2>&1 || true
+	# the timeline checks, one per CPU at a time: each reads the whole
+	# timeline (11 MB after a 2-CPU boot, about 2 s a check)
 	for chk in "$here"/*.check; do
-		[ -e "$chk" ] || continue
 		suite=$(basename "$chk" .check)
-		[ -e "$out/$suite.ktap" ] || continue
-		"$chk" "$out/timeline.txt" "$out/$suite.ktap" \
-			> "$out/${suite}_timeline.ktap" 2>&1 || true
-	done
+		[ -e "$out/$suite.ktap" ] && echo "$suite"
+	done | xargs -r -P "$(nproc)" -n 1 sh -c \
+		'"$1/$3.check" "$2/timeline.txt" "$2/$3.ktap" > "$2/$3_timeline.ktap" 2>&1' \
+		check "$here" "$out" || true
 }
 
 # at_idle_priority CMD: run the shell command CMD in the idle scheduling
@@ -149,9 +151,7 @@ wait_for() {
 }
 
 # signal_background STOP|CONT: pause or resume the builds' whole process
-# tree (the debug kernel's boot runs alone: KASAN and lockdep make it
-# slow enough that even idle-class builds beside it, for cache and memory,
-# cost its timing suites their margins)
+# tree
 tree_pids() {
 	local p
 	echo "$1"
@@ -184,25 +184,65 @@ debug_kernel_built() {
 	return 1
 }
 
-# The 1-CPU boot has a third software engine: led_pattern_contract checks
-# that led_pattern_software.engines=N gives N engines, and every suite that
-# walks the engines meets one more than the default.
-#
-# The builds run beside the first boot only and are stopped for the
-# others: a 2-CPU boot's suites race their writers over I2C, and beside
-# idle-class builds its fuzz run took 351 s instead of about 165 (each
-# emulated transfer waits for a CPU a compiler held).  The 1-CPU boot
-# leaves 1.4 of 2 cores to them and lost about a minute.
+# alone_suites: the suites whose header has "# lptest-alone:": they count
+# what the guest does in a given time (sysfs_fuzz: writes), with writers
+# racing on every CPU, and run with the builds stopped.  Beside
+# idle-class builds the 2-CPU fuzz run took 351 s instead of about 165
+# (each emulated transfer waits for a CPU a compiler held); the other
+# suites mostly wait on patterns running in real time and leave the host
+# idle (5-30 % of 2 cores), and the 1-CPU boot ran all of them beside the
+# builds.
+alone_suites=$(grep -l '^# lptest-alone:' "$here"/*.sh 2> /dev/null |
+	sed 's,.*/,,; s,\.sh$,,' | tr '\n' ' ')
+
+# watch_console <console.log>: until killed, stop the builds while an
+# alone suite runs on the guest, resume them when it ends
+watch_console() {
+	local line suite want state=CONT
+	while :; do
+		line=$(grep -a '^### \(begin\|end\) ' "$1" 2> /dev/null | tail -1)
+		suite=${line#"### begin "}
+		want=CONT
+		[ "$suite" = "$line" ] || case " $alone_suites " in
+			*" $suite "*) want=STOP ;;
+			esac
+		if [ $want != $state ]; then
+			signal_background $want
+			state=$want
+		fi
+		sleep 1
+	done
+}
+
+# boot_beside <boot_and_check arguments>: the boot with the builds
+# running beside it but for its alone suites
+boot_beside() {
+	local watcher
+	[ -n "$bg_pid" ] || { boot_and_check "$@"; return; }
+	mkdir -p "$results/$1"
+	watch_console "$results/$1/console.log" &
+	watcher=$!
+	boot_and_check "$@"
+	kill $watcher 2> /dev/null || true
+	wait $watcher 2> /dev/null || true
+	signal_background CONT
+}
+
+# The debug kernel's boot runs alone: KASAN and lockdep make it slow
+# enough that even idle-class builds beside it, for cache and memory,
+# cost its timing suites their margins.
 boot_alone() {
 	signal_background STOP
 	boot_and_check "$@"
 	signal_background CONT
 }
-boot=boot_and_check
+
+# The 1-CPU boot has a third software engine: led_pattern_contract checks
+# that led_pattern_software.engines=N gives N engines, and every suite that
+# walks the engines meets one more than the default.
 for smp in $smps; do
-	$boot "smp$smp" "$kernel" "$smp" \
+	boot_beside "smp$smp" "$kernel" "$smp" \
 		"$([ "$smp" != 1 ] || echo led_pattern_software.engines=3)"
-	boot=boot_alone
 done
 if [ -n "$debug_kernel" ]; then
 	if [ -z "$debug_build" ] || debug_kernel_built; then
@@ -230,7 +270,8 @@ done
 # of this run's results, must fail them (guest-tests/selftest/).
 if [ -x "$here/selftest/run.sh" ]; then
 	echo "  SELFTEST"
-	"$here/selftest/run.sh" "$results" > "$results/rig-selftest.ktap" 2>&1 || true
+	ST_EXPECTED=$expected "$here/selftest/run.sh" "$results" \
+		> "$results/rig-selftest.ktap" 2>&1 || true
 fi
 
 # Count against the plans and the expected results.

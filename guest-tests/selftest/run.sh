@@ -12,18 +12,40 @@
 # It never writes into the results directory.  Its output becomes the
 # result's diagnostics.
 here=$(cd "$(dirname "$0")" && pwd)
-results=${1:?usage: run.sh <results dir>}
-results=$(cd "$results" && pwd)
 
 # a case that runs away must not hold up make check; the slowest case
 # (a dt-validate run) takes about a minute on the loaded 2-core host
 CASE_LIMIT_S=600
+
+# run.sh --case <case> <dir> <results dir>: one case in a work directory
+# of its own, its exit status into <dir>/<name>.rc and its output into
+# <dir>/<name>.out
+if [ "${1:-}" = --case ]; then
+	name=$(basename "$2" .sh)
+	work=$(mktemp -d)
+	rc=0
+	(cd "$work" && timeout -k 5 "$CASE_LIMIT_S" "$2" "$4") \
+		> "$3/$name.out" 2>&1 || rc=$?
+	echo $rc > "$3/$name.rc"
+	rm -rf "$work"
+	exit 0
+fi
 
 cases=
 for c in "$here"/*.sh; do
 	[ "$c" = "$here/run.sh" ] && continue
 	[ -x "$c" ] && cases="$cases $c"
 done
+
+results=${1:?usage: run.sh <results dir>}
+results=$(cd "$results" && pwd)
+
+# The cases are independent (each reads the results and the build
+# directory, and writes only its work directory): one per CPU at a time,
+# reported in the cases' order.
+outputs=$(mktemp -d)
+printf '%s\n' $cases |
+	xargs -P "$(nproc)" -I '{}' "$here/run.sh" --case '{}' "$outputs" "$results"
 
 echo "TAP version 13"
 set -- $cases
@@ -32,16 +54,15 @@ n=0 bad=0
 for c in $cases; do
 	n=$((n + 1))
 	name=$(basename "$c" .sh)
-	work=$(mktemp -d)
-	if out=$(cd "$work" && timeout -k 5 "$CASE_LIMIT_S" "$c" "$results" 2>&1); then
+	rc=$(cat "$outputs/$name.rc" 2> /dev/null || echo 255)
+	if [ "$rc" = 0 ]; then
 		echo "ok $n selftest_$name"
 	else
-		rc=$?
 		echo "not ok $n selftest_$name"
-		[ $rc -ne 124 ] || echo "# no end within $CASE_LIMIT_S s"
+		[ "$rc" != 124 ] || echo "# no end within $CASE_LIMIT_S s"
 		bad=1
 	fi
-	printf '%s\n' "$out" | tail -15 | sed 's/^/# /'
-	rm -rf "$work"
+	tail -15 "$outputs/$name.out" 2> /dev/null | sed 's/^/# /'
 done
+rm -rf "$outputs"
 exit $bad

@@ -36,11 +36,15 @@ echo "1..$((n + 2))"
 # the series needs that it does not set (the pattern class, multicolor,
 # the pattern trigger, KUnit and its tests), as modules where they are
 # tristate: omap2plus builds its LED drivers and triggers as modules.
-# A fragment option the defconfig sets keeps the defconfig's value.
+# A fragment option the defconfig sets keeps the defconfig's value, and
+# is asked for again after the others, so that its survival is checked:
+# 6.12's omap2plus_defconfig sets LEDS_LP55XX_COMMON=m without the
+# LEDS_CLASS_MULTICOLOR it needs, and the N900's LP5523 driver went
+# unbuilt, its files "not built for ARCH=arm" (the series' last patch).
 defconfig=$tree/arch/arm/configs/omap2plus_defconfig
 grep -E '^CONFIG_(NEW_LEDS|LEDS_|KUNIT)[A-Z0-9_]*=' "$frag" | while IFS== read -r opt val; do
-	grep -qE "^$opt=|^# $opt is not set" "$defconfig" && continue
-	echo "$opt=$val"
+	grep -q "^# $opt is not set" "$defconfig" && continue
+	grep "^$opt=" "$defconfig" || echo "$opt=$val"
 done > "$out/arm32.fragment"
 tristate=$(find "$tree/drivers/leds" "$tree/lib/kunit" -name Kconfig -exec awk \
 	'$1 == "config" || $1 == "menuconfig" { c = $2 } $1 == "tristate" { print c }' {} + | sort -u | tr '\n' '|')

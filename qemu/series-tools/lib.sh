@@ -43,7 +43,8 @@ builtin_clashes() {
 		return 1
 	fi
 	awk 'NF == 3 { print $3, "vmlinux" }' "$syms.nm" > "$syms"
-	for m in $(sed 's/\.ko$//' "$out/modules.order"); do
+	# modules.order lists foo.ko up to 6.1, foo.o from 6.2 on
+	for m in $(sed -E 's/\.(ko|o)$//' "$out/modules.order"); do
 		if ! (cd "$out" && aarch64-linux-gnu-nm -g --defined-only $(cat "$m.mod")) > "$syms.nm"; then
 			echo "builtin_clashes: cannot read the objects of $m.ko"
 			rc=1
