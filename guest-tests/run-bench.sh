@@ -27,8 +27,9 @@ mkdir -p "$out"
 	env | grep '^BENCH_[A-Z_]*=[0-9]*$' | sed 's/^/export /'
 	echo '. /tests/bench/bench.sh'
 } > "$out/run.sh"
+# five implementations, three repeats: about 19 minutes
 "$top/qemu/board/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
-	--mode script --script "$out/run.sh" --out "$out" \
+	--mode script --script "$out/run.sh" --out "$out" --timeout 2400 \
 	--emu-args --cpu-report > /dev/null
 {
 	echo "make bench, $(date -u '+%Y-%m-%d %H:%M UTC')"

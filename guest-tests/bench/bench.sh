@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench, guest side.  The same patterns on upstream ledtrig-pattern
 # (one trigger per LED, started one after another, as today's ABI makes a
-# user do) and on a led_pattern software engine (one engine, its LEDs
+# user do; with its timer, its hrtimer (hr_pattern) and the chip's
+# hw_pattern) and on a led_pattern software engine (one engine, its LEDs
 # linked, then `run`), each alone on the indicator (lp5523:r, g, b = D7,
 # D6, D5), one after the other, BENCH_REPEATS times; then how the software
 # engine's cost grows with linked LEDs and pattern length.  The timeline
@@ -10,8 +11,8 @@
 # guest counted.  guest-tests/lib/bench.py turns both into the table.
 #
 # Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
-# write that starts the pattern), impl ledtrig, software, hardware (the
-# LP5523's own engines, when the kernel has them).
+# write that starts the pattern), impl ledtrig, ledtrighr, hwpattern,
+# software, hardware (the LP5523's own engines, when the kernel has them).
 . /tests/lib/ktap.sh
 
 REPEATS=${BENCH_REPEATS:-3}
@@ -69,25 +70,46 @@ cost_end() {
 	echo "# bench cost $1 seconds=$2 wakeups=$(($5 - $3)) cpu_ticks=$(($6 - $4)) hz=100"
 }
 
-# ledtrig <case> <seconds> <led:pattern...>: each LED its own trigger
-ledtrig() {
-	local name=$1 s=$2 lp
-	shift 2
+# ledtrig_attr <attribute> <case> <seconds> <led:pattern...>: each LED
+# its own ledtrig-pattern, the pattern written to <attribute>: pattern
+# (a timer), hr_pattern (an hrtimer, 6.10 and later) or hw_pattern (the
+# LED driver's pattern_set: the LP5523's engines, with the series)
+ledtrig_attr() {
+	local attr=$1 name=$2 s=$3 lp leds=
+	shift 3
 	for lp in "$@"; do
-		echo pattern > "$LEDS/${lp%%=*}/trigger"
+		leds="$leds ${lp%%=*}"
 	done
+	set_trigger pattern $leds
+	if [ ! -e "$LEDS/${1%%=*}/$attr" ]; then
+		echo "# bench: ledtrig-pattern has no $attr here"
+		set_trigger none $leds
+		return 0
+	fi
 	cost_begin "$name"
 	emu_mark "bench $name run"
 	for lp in "$@"; do
 		# "lp5523:r=0 1000 255 1000"
-		echo "${lp#*=}" > "$LEDS/${lp%%=*}/pattern"
+		echo "${lp#*=}" > "$LEDS/${lp%%=*}/$attr" ||
+			echo "# bench: $attr refused $name"
 	done
 	sleep "$s"
 	cost_end "$name" "$s"
-	for lp in "$@"; do
-		echo none > "$LEDS/${lp%%=*}/trigger"
-	done
+	set_trigger none $leds
 	sleep 1
+}
+
+ledtrig() {
+	ledtrig_attr pattern "$@"
+}
+
+# the peers: ledtrig-pattern on an hrtimer, and on the chip (hw_pattern)
+ledtrighr() {
+	ledtrig_attr hr_pattern "$@"
+}
+
+hwpattern() {
+	ledtrig_attr hw_pattern "$@"
 }
 
 # engine <engine> <case> <seconds> <pattern> <led...>: one engine, its
@@ -152,28 +174,25 @@ cost_begin "idle base 1"
 sleep "$IDLE_S"
 cost_end "idle base 1" "$IDLE_S"
 
+# one_case <case> <n> <seconds> <engine pattern> <r> <g> <b>: the case on
+# each implementation, one after the other (ledtrig-pattern and its peers
+# take a grey pattern per LED)
+one_case() {
+	local c=$1 n=$2 s=$3 p=$4 impl
+	for impl in ledtrig ledtrighr hwpattern; do
+		$impl "$c $impl $n" "$s" "lp5523:r=$5" "lp5523:g=$6" "lp5523:b=$7"
+	done
+	[ -d $ENG ] && software "$c software $n" "$s" "$p" $RGB
+	hardware "$c hardware $n" "$s" "$p" $RGB
+}
+
 n=1
 while [ $n -le "$REPEATS" ]; do
-	ledtrig "blink ledtrig $n" "$BLINK_S" \
-		"lp5523:r=$BLINK" "lp5523:g=$BLINK" "lp5523:b=$BLINK"
-	[ -d $ENG ] && software "blink software $n" "$BLINK_S" "$BLINK" $RGB
-	hardware "blink hardware $n" "$BLINK_S" "$BLINK" $RGB
-	ledtrig "breathe ledtrig $n" "$RAMP_S" \
-		"lp5523:r=$BREATHE" "lp5523:g=$BREATHE" "lp5523:b=$BREATHE"
-	[ -d $ENG ] && software "breathe software $n" "$RAMP_S" "$BREATHE" $RGB
-	hardware "breathe hardware $n" "$RAMP_S" "$BREATHE" $RGB
-	ledtrig "colour ledtrig $n" "$RAMP_S" \
-		"lp5523:r=$COLOUR_R" "lp5523:g=$COLOUR_G" "lp5523:b=$COLOUR_B"
-	[ -d $ENG ] && software "colour software $n" "$RAMP_S" "$COLOUR" $RGB
-	hardware "colour hardware $n" "$RAMP_S" "$COLOUR" $RGB
-	ledtrig "odd16 ledtrig $n" "$RAMP_S" \
-		"lp5523:r=$ODD16" "lp5523:g=$ODD16" "lp5523:b=$ODD16"
-	[ -d $ENG ] && software "odd16 software $n" "$RAMP_S" "$ODD16" $RGB
-	hardware "odd16 hardware $n" "$RAMP_S" "$ODD16" $RGB
-	ledtrig "odd16c ledtrig $n" "$RAMP_S" \
-		"lp5523:r=$ODD16C" "lp5523:g=$ODD16C" "lp5523:b=$ODD16C"
-	[ -d $ENG ] && software "odd16c software $n" "$RAMP_S" "$ODD16C" $RGB
-	hardware "odd16c hardware $n" "$RAMP_S" "$ODD16C" $RGB
+	one_case blink $n "$BLINK_S" "$BLINK" "$BLINK" "$BLINK" "$BLINK"
+	one_case breathe $n "$RAMP_S" "$BREATHE" "$BREATHE" "$BREATHE" "$BREATHE"
+	one_case colour $n "$RAMP_S" "$COLOUR" "$COLOUR_R" "$COLOUR_G" "$COLOUR_B"
+	one_case odd16 $n "$RAMP_S" "$ODD16" "$ODD16" "$ODD16" "$ODD16"
+	one_case odd16c $n "$RAMP_S" "$ODD16C" "$ODD16C" "$ODD16C" "$ODD16C"
 	n=$((n + 1))
 done
 

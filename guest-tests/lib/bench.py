@@ -21,9 +21,14 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from timeline import Timeline  # noqa: E402
 
-# implementations, in table order; hardware: the LP5523 engines
-IMPLS = [("ledtrig", "ledtrig-pattern"), ("software", "software engine"),
+# implementations, in table order: mainline's ledtrig-pattern with its
+# timer, its hrtimer (hr_pattern) and the LED's pattern_set (hw_pattern,
+# the LP5523's engines with the series), then the series' engines
+IMPLS = [("ledtrig", "ledtrig-pattern"), ("ledtrighr", "ledtrig-pattern hr_pattern"),
+         ("hwpattern", "ledtrig-pattern hw_pattern"), ("software", "software engine"),
          ("hardware", "LP5523 engine")]
+# ratio columns: each engine against ledtrig-pattern and its hrtimer
+RATIOS = [("software", "ledtrig"), ("software", "ledtrighr"), ("hardware", "ledtrig")]
 RGB = [7, 6, 5]                 # lp5523:r, g, b
 OTHER_ENGINE = 9                # lp5523:kb6 on software1 (1 Hz blink)
 
@@ -292,7 +297,7 @@ class Bench:
 
     def figures(self, case, impl, n):
         w = self.window(case, impl, n)
-        if w is None:
+        if w is None or (case, impl) in self.refused:
             return None
         outs = {o: Output(self.tl.changes, o, w[1], w[2]) for o in RGB}
         f = {}
@@ -383,8 +388,9 @@ def main():
     if not b.marks:
         print("bench: no bench marks in the timeline", file=sys.stderr)
         return 1
-    head = ["figure"] + [name for _, name in IMPLS] + ["software / ledtrig",
-                                                       "hardware / ledtrig"]
+    names = dict(IMPLS)
+    head = ["figure"] + [name for _, name in IMPLS] + \
+        [f"{names[a]} / {names[b]}" for a, b in RATIOS]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for case, title in CASES:
@@ -399,11 +405,10 @@ def main():
                 keys += [k for k in r if k not in keys]
         for k in keys:
             s = {impl: summary([r.get(k) for r in per[impl]]) for impl, _ in IMPLS}
-            impl_missing = not per["hardware"]
             row = [k] + [cell(s[i], i, refused=(case, i) in b.refused)
                          for i, _ in IMPLS]
-            row += [ratio(s["ledtrig"], s["software"]),
-                    "" if impl_missing else ratio(s["ledtrig"], s["hardware"])]
+            row += [ratio(s[b_], s[a]) if per[a] and per[b_] else ""
+                    for a, b_ in RATIOS]
             print("| " + " | ".join(row) + " |")
     print()
     print("Software engine cost growth (one run each; other engine: software1's"

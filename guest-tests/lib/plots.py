@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """make plots: PNG charts of a make bench timeline, drawn by gnuplot.
 
-- breathe.png: `0 1000 255 1000` on lp5523:r, ledtrig-pattern against the
-  software engine (and the LP5523 engines once the bench runs them), with
-  the ideal curve;
+- breathe.png: `0 1000 255 1000` on lp5523:r, ledtrig-pattern (timer,
+  hr_pattern, hw_pattern) against the software engine and the LP5523
+  engines, with the ideal curve;
 - colour.png: `#000000 1000 #ff40c0 1000` on r, g, b, one panel per
   implementation;
 - drift.png: how late each rising edge of the 1 Hz blink comes, against
@@ -20,7 +20,10 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from bench import BREATHE, COLOUR_PEAK, RGB, Bench, Output, crossings, ideal_table  # noqa: E402
 
-IMPLS = [("ledtrig", "ledtrig-pattern", "#e07020"), ("software", "software engine", "#2060c0"),
+IMPLS = [("ledtrig", "ledtrig-pattern", "#e07020"),
+         ("ledtrighr", "ledtrig-pattern hr_pattern", "#a050a0"),
+         ("hwpattern", "ledtrig-pattern hw_pattern", "#808000"),
+         ("software", "software engine", "#2060c0"),
          ("hardware", "LP5523 engine", "#20a040")]
 NAMES = {7: ("red", "#d01010"), 6: ("green", "#10a010"), 5: ("blue", "#1030e0")}
 SECONDS = 4.5
