@@ -6,7 +6,7 @@
 #
 # The series is for Linux 6.12 as Debian's linux-source-6.12 installs it
 # (Debian 13's kernel, a long-term kernel).  The last version for 6.1 is
-# commit e078d9c of this repository (README).
+# commit 4e4b75a of this repository (README).
 BASE := 6.12
 O ?= build
 SERIES_DIR := series
