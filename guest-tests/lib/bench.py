@@ -43,6 +43,8 @@ ODD16C = [(0, 137), (200, 113), (200, 0), (40, 251), (255, 89), (90, 7), (90, 0)
           (255, 149), (30, 301), (30, 79), (180, 97), (0, 0), (128, 503), (128, 0),
           (10, 97), (60, 431)]
 COLOUR_PEAK = {7: 255, 6: 64, 5: 192}
+CASE_PATTERNS = {"blink": BLINK, "breathe": BREATHE, "colour": BREATHE,
+                 "odd16": ODD16, "odd16c": ODD16C}
 
 
 def scaled(pattern, peak):
@@ -129,25 +131,66 @@ def period_figures(edges_us, nominal_ms, drift=True):
     return f
 
 
-def skew_figures(edge_lists, window_us=250000):
-    """For each edge of the first list, the spread of the nearest edges of
-    the others: median and worst (ms)."""
-    spreads = []
-    for t in edge_lists[0]:
-        group = [t]
-        for other in edge_lists[1:]:
-            if not other:
-                return {}
-            i = bisect.bisect_left(other, t)
-            near = min(other[max(i - 1, 0):i + 1], key=lambda x: abs(x - t))
-            if abs(near - t) > window_us:
-                break
-            group.append(near)
-        else:
-            spreads.append((max(group) - min(group)) / 1000)
-    if not spreads:
+# How each implementation rounds a ramp to levels, for the instant it
+# should reach one: the software engine to the nearest (a level L is due
+# when the ideal passes L - 1/2 going up), ledtrig-pattern by integer
+# division toward the ramp's start, the LP5523's ramp a step at the end of
+# each step time (L is due when the ideal reaches L).
+ROUNDS_TO_NEAREST = {"software"}
+
+
+def ideal_passes(pattern, x, direction):
+    """Where (ms into one period) the ideal of @pattern passes value x going
+    up (direction 1) or down (-1): a ramp crossing it, or a step over it."""
+    res, start = [], 0
+    for i, (v, d) in enumerate(pattern):
+        nv = pattern[(i + 1) % len(pattern)][0]
+        if (nv - v) * direction > 0 and min(v, nv) <= x <= max(v, nv):
+            res.append(start + (x - v) / (nv - v) * d)
+        start += d
+    return res
+
+
+def change_lags(out, pattern, t_run, half):
+    """[(t, lag us)]: each change of @out against the instant the ideal,
+    started at the run mark, is due at the new level (with the rounding of
+    @half: 0.5 to the nearest); lags wrap into one period around 0."""
+    period_us = sum(d for _, d in pattern) * 1000
+    res, prev = [], out.p[0]
+    for t, p in out.changes():
+        direction = 1 if p > prev else -1
+        prev = p
+        due = ideal_passes(pattern, p - direction * half, direction)
+        if not due:
+            continue
+        rel = (t - t_run) % period_us
+        lag = min((rel - d * 1000 + period_us / 2) % period_us - period_us / 2
+                  for d in due)
+        res.append((t, lag))
+    return res
+
+
+def skew_figures(outs, patterns, t_run, impl, pair_us=20000):
+    """Skew between LEDs, as the offsets of their change instants against
+    their own ideal instants (so that LEDs with fewer levels, changing less
+    often, do not read as late): median, the spread of the LEDs' median
+    lags (a constant offset between them); worst, the largest difference
+    between the lags of a change of the first LED and the nearest change
+    (within pair_us) of each other one (ms)."""
+    half = 0.5 if impl in ROUNDS_TO_NEAREST else 0
+    lags = [change_lags(o, pat, t_run, half) for o, pat in zip(outs, patterns)]
+    if not all(lags):
         return {}
-    return {"skew_median_ms": statistics.median(spreads), "skew_worst_ms": max(spreads)}
+    medians = [statistics.median(lag for _, lag in ls) for ls in lags]
+    worst = 0
+    for t, lag in lags[0]:
+        for other in lags[1:]:
+            i = bisect.bisect_left(other, (t,))
+            near = min(other[max(i - 1, 0):i + 1], key=lambda c: abs(c[0] - t))
+            if abs(near[0] - t) <= pair_us:
+                worst = max(worst, abs(near[1] - lag))
+    return {"skew_median_ms": (max(medians) - min(medians)) / 1000,
+            "skew_worst_ms": worst / 1000}
 
 
 def ramp_figures(out, peak, nominal_ms):
@@ -301,32 +344,30 @@ class Bench:
             return None
         outs = {o: Output(self.tl.changes, o, w[1], w[2]) for o in RGB}
         f = {}
+        pats = [CASE_PATTERNS[case]] * len(RGB)
+        if case == "colour":
+            pats = [scaled(BREATHE, COLOUR_PEAK[o]) for o in RGB]
+        f.update(skew_figures([outs[o] for o in RGB], pats, w[1], impl))
         if case == "blink":
             rises = [crossings(outs[o], 128) for o in RGB]
             f.update(period_figures(rises[0], 1000))
-            f.update(skew_figures(rises))
             f.update(first_change_ms(list(outs.values()), w[1]))
             f.update(waveform_error(outs[7], BLINK, w[1], w[2]))
         elif case == "breathe":
             rises = [crossings(outs[o], 128) for o in RGB]
             f.update(period_figures(rises[0], 2000, drift=False))
-            f.update(skew_figures(rises))
             f.update(ramp_figures(outs[7], 255, 1000))
             f.update(waveform_error(outs[7], BREATHE, w[1], w[2]))
         elif case == "colour":
             rises = [crossings(outs[o], COLOUR_PEAK[o] // 2) for o in RGB]
             f.update(period_figures(rises[0], 2000, drift=False))
-            f.update(skew_figures(rises))
             f.update(ramp_figures(outs[7], 255, 1000))
-            maes = [waveform_error(outs[o], scaled(BREATHE, COLOUR_PEAK[o]), w[1], w[2])
-                    for o in RGB]
+            maes = [waveform_error(outs[o], pat, w[1], w[2]) for o, pat in zip(RGB, pats)]
             if all(maes):
                 f["waveform_mae_levels"] = statistics.mean(
                     m["waveform_mae_levels"] for m in maes)
         elif case in ("odd16", "odd16c"):
-            f.update(skew_figures([crossings(outs[o], 128) for o in RGB]))
-            f.update(waveform_error(outs[7], ODD16 if case == "odd16" else ODD16C,
-                                    w[1], w[2]))
+            f.update(waveform_error(outs[7], CASE_PATTERNS[case], w[1], w[2]))
         f.update(self.cost_figures(case, impl, n, RGB))
         return f
 

@@ -15,7 +15,9 @@ if [ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$tree" format-patch -q --no-signature --zero-commit -N \
+# --abbrev: blob ids of one length whatever the tree's object count, so
+# that exports from two unpacked trees of one series are the same files
+git -C "$tree" format-patch -q --no-signature --zero-commit -N --abbrev=9 \
 	-o "$tmp" baseline..HEAD
 rm -f "$series"/*.patch
 : > "$tmp/series"

@@ -1,0 +1,173 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A software engine's writes to one LP5523 (issue 21): the outputs of the
+# chip that change at one instant change in one I2C message, through the
+# chip's master faders (the LP5523 does not auto-increment over its PWM
+# registers), at the same instant on the emulator's timeline; the faders
+# go back to their other users (a master_fader file, a legacy engine,
+# selftest, a pattern of the chip's engines) whenever those want them,
+# and the software engine then writes output by output, as before.
+# lp5523_batch.check judges the timeline between the marks.
+. /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
+
+SW=/sys/class/led_pattern/software0
+E2=/sys/class/led_pattern/lp5523:engine2
+RGB="lp5523:r lp5523:g lp5523:b"
+# D1-D8: the keyboard's kb1-kb5 and the indicator
+EIGHT="lp5523:kb1 lp5523:kb2 lp5523:kb3 lp5523:kb4 lp5523:b lp5523:g lp5523:r lp5523:kb5"
+# the three outputs on one curve: 510 level changes a second, each of
+# all three at once
+GREY="#000000 500 #ffffff 500"
+# three curves: red 255 levels each way, green 64, blue 192; at most
+# instants one or two of them change
+COLOUR="#000000 500 #ff40c0 500"
+
+# window <name>: a second of the running pattern between two marks
+window() {
+	emu_mark "batch $1 begin"
+	sleep 1
+	emu_mark "batch $1 end"
+}
+
+# run_on_rgb <pattern>: software0 runs it on r, g and b
+run_on_rgb() {
+	local ok=0
+	engine_link software0 $RGB || return 1
+	write_ok "$1" $SW/pattern || ok=1
+	write_ok run $SW/state || ok=1
+	# past the first write, which puts the outputs on the faders
+	sleep 0.3
+	return $ok
+}
+
+stop_sw() {
+	echo stop > $SW/state
+	echo "" > $SW/pattern
+	lp5523_engines_reset
+}
+
+# fader_map: which master fader each output follows, D1 first
+fader_map() {
+	cat "$(lp5523_chip)/master_fader_leds"
+}
+
+# want_faders <when> <output>...: those outputs (1-9), which show one
+# curve, on one master fader; no other output on a fader
+want_faders() {
+	local when=$1 map want=000000000 f out
+	map=$(fader_map)
+	shift
+	[ $# -gt 0 ] && f=$(echo "$map" | cut -c$1)
+	case "$f" in 1|2|3) ;; *) f=x ;; esac
+	for out in "$@"; do
+		want=$(echo "$want" | sed "s/./$f/$out")
+	done
+	want_eq "master_fader_leds $when (outputs $*)" "$want" "$map"
+}
+
+one_message() {
+	local ok=0
+	run_on_rgb "$GREY" || ok=1
+	window grey
+	want_eq "software0 state" running "$(cat $SW/state)" || ok=1
+	want_faders "while r, g, b run" 5 6 7 || ok=1
+	stop_sw
+	run_on_rgb "$COLOUR" || ok=1
+	window colour
+	stop_sw
+	# eight outputs on one curve share one fader: still one message
+	engine_link software0 $EIGHT || return 1
+	write_ok "$GREY" $SW/pattern || ok=1
+	write_ok run $SW/state || ok=1
+	sleep 0.3
+	window eight
+	want_faders "while eight LEDs run" 1 2 3 4 5 6 7 8 || ok=1
+	stop_sw
+	return $ok
+}
+
+# master_fader_file: a write of master_fader1 takes the faders back (no
+# EBUSY: the stock file's user comes first); the engine keeps running,
+# output by output, until master_fader_leds maps no output again
+master_fader_file() {
+	local c ok=0
+	c=$(lp5523_chip)
+	run_on_rgb "$GREY" || ok=1
+	write_ok 255 "$c/master_fader1" || ok=1
+	want_faders "after a master_fader1 write" || ok=1
+	window taken
+	write_ok 0 "$c/master_fader1" || ok=1
+	write_ok 000000000 "$c/master_fader_leds" || ok=1
+	sleep 0.2
+	window given
+	want_faders "once master_fader_leds maps no output" 5 6 7 || ok=1
+	stop_sw
+	return $ok
+}
+
+# legacy_engine: engine3_mode "load" takes the faders back while it is
+# not disabled (a firmware program may map any output, reset any fader);
+# the outputs hold meanwhile (the chip freezes them while an engine is in
+# load), then go on the faders again
+legacy_engine() {
+	local c ok=0
+	c=$(lp5523_chip)
+	run_on_rgb "$GREY" || ok=1
+	write_ok load "$c/engine3_mode" || ok=1
+	want_faders "with engine 3 in load" || ok=1
+	write_ok disabled "$c/engine3_mode" || ok=1
+	sleep 0.2
+	want_faders "once engine 3 is disabled" 5 6 7 || ok=1
+	window legacy
+	stop_sw
+	return $ok
+}
+
+# selftest drives every output on its own PWM: the faders go back, and
+# the engine takes them again with its next change
+selftest() {
+	local c out ok=0
+	c=$(lp5523_chip)
+	run_on_rgb "$GREY" || ok=1
+	out=$(cat "$c/selftest" 2>&1)
+	want_eq "selftest beside software0" OK "$out" || ok=1
+	sleep 0.2
+	want_faders "after selftest" 5 6 7 || ok=1
+	window selftest
+	stop_sw
+	return $ok
+}
+
+# chip_pattern: r, left on a fader by software0, linked to a chip engine:
+# the engine's blink reaches full scale (a fader at the level software0
+# left would scale it)
+chip_pattern() {
+	local ok=0
+	run_on_rgb "$GREY" || ok=1
+	sleep 0.13
+	echo none > /sys/class/leds/lp5523:r/trigger
+	engine_link lp5523:engine2 lp5523:r || ok=1
+	write_ok "255 250 255 0 0 250 0 0" $E2/pattern || ok=1
+	write_ok run $E2/state || ok=1
+	window chip
+	want_faders "with r on engine 2" 5 6 || ok=1
+	stop_sw
+	return $ok
+}
+
+ktap_print_header
+[ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep), I2C writes slower"
+if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
+	echo "1..0 # SKIP needs software0 and a bound lp5523"
+	exit 0
+fi
+lp5523_boot_pattern_off
+ktap_set_plan 6
+ktap_test_result one_message_per_change one_message
+ktap_test_result master_fader_file_takes_the_faders master_fader_file
+ktap_test_result legacy_engine_takes_the_faders legacy_engine
+ktap_test_result selftest_beside_software_writes selftest
+ktap_test_result chip_pattern_unscaled_after_faders chip_pattern
+ktap_test_result chip_idle_after lp5523_check_idle
+ktap_finished
