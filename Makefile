@@ -203,6 +203,15 @@ $(O)/board-smp%.dtb: $(TOP)/dts/board.dts $(O)/smp%/virt.dts $(O)/.stamp_unpacke
 		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/board.pp.dts
 	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/board.pp.dts
 
+# make bench's board: board.dts with mainline's leds-group-multicolor as a
+# peer (dts/bench.dts)
+$(O)/bench-smp%.dtb: $(TOP)/dts/bench.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dts \
+		$(O)/.stamp_unpacked
+	$(call step,DTC,$@)
+	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
+		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/bench.pp.dts
+	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/bench.pp.dts
+
 dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb
 
 # ---------------------------------------------------------------- userland
@@ -387,8 +396,9 @@ check-series: $(O)/.stamp_patched
 		if (s) print s+0 " skipped"; print p+0 " passed, " f+0 " failed"; exit f > 0 }' \
 		$(SERIES_KTAP)
 
-bench: $(BOOT_DEPS)
-	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
+bench: $(BOOT_DEPS) $(O)/bench-smp$(SMP).dtb
+	$(Q)$(TOP)/guest-tests/run-bench.sh --build $(O) --kernel $(IMAGE) --smp $(SMP) \
+		--dtb $(O)/bench-smp$(SMP).dtb
 
 # Charts of the last bench run's timeline (gnuplot); a bench run first
 # when there is none.

@@ -87,41 +87,46 @@ one_message() {
 	return $ok
 }
 
-# master_fader_file: a write of master_fader1 takes the faders back (no
-# EBUSY: the stock file's user comes first); the engine keeps running,
-# output by output, until master_fader_leds maps no output again
-master_fader_file() {
-	local c ok=0
+# takes_back <user> <take window> <give window> <take>... -- <give>...:
+# while r, g, b run on the faders, the chip's file writes <take> (value
+# file pairs) take the faders back (no EBUSY: the stock files' users come
+# first); the <give> writes let the engine take them again
+takes_back() {
+	local user=$1 taken=$2 given=$3 c ok=0
 	c=$(lp5523_chip)
+	shift 3
 	run_on_rgb "$GREY" || ok=1
-	write_ok 255 "$c/master_fader1" || ok=1
-	want_faders "after a master_fader1 write" || ok=1
-	window taken
-	write_ok 0 "$c/master_fader1" || ok=1
-	write_ok 000000000 "$c/master_fader_leds" || ok=1
+	while [ "$1" != -- ]; do
+		write_ok "$1" "$c/$2" || ok=1
+		shift 2
+	done
+	shift
+	want_faders "after $user took them" || ok=1
+	[ -n "$taken" ] && window "$taken"
+	while [ $# -gt 0 ]; do
+		write_ok "$1" "$c/$2" || ok=1
+		shift 2
+	done
 	sleep 0.2
-	window given
-	want_faders "once master_fader_leds maps no output" 5 6 7 || ok=1
+	want_faders "once $user gave them back" 5 6 7 || ok=1
+	window "$given"
 	stop_sw
 	return $ok
 }
 
-# legacy_engine: engine3_mode "load" takes the faders back while it is
-# not disabled (a firmware program may map any output, reset any fader);
-# the outputs hold meanwhile (the chip freezes them while an engine is in
-# load), then go on the faders again
+# a write of master_fader1: the engine keeps running, output by output,
+# until master_fader_leds maps no output again
+master_fader_file() {
+	takes_back master_fader1 taken given 255 master_fader1 -- \
+		0 master_fader1 000000000 master_fader_leds
+}
+
+# engine3_mode "load", while it is not disabled (a firmware program may
+# map any output, reset any fader); the outputs hold meanwhile (the chip
+# freezes them while an engine is in load)
 legacy_engine() {
-	local c ok=0
-	c=$(lp5523_chip)
-	run_on_rgb "$GREY" || ok=1
-	write_ok load "$c/engine3_mode" || ok=1
-	want_faders "with engine 3 in load" || ok=1
-	write_ok disabled "$c/engine3_mode" || ok=1
-	sleep 0.2
-	want_faders "once engine 3 is disabled" 5 6 7 || ok=1
-	window legacy
-	stop_sw
-	return $ok
+	takes_back engine3_mode "" legacy load engine3_mode -- \
+		disabled engine3_mode
 }
 
 # selftest drives every output on its own PWM: the faders go back, and

@@ -12,7 +12,8 @@
 #
 # Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
 # write that starts the pattern), impl ledtrig, ledtrighr, hwpattern,
-# software, hardware (the LP5523's own engines, when the kernel has them).
+# ledtrigmc (ring:rgb), groupmc (leds-group-multicolor), software,
+# hardware (the LP5523's own engines, when the kernel has them).
 . /tests/lib/ktap.sh
 
 REPEATS=${BENCH_REPEATS:-3}
@@ -112,6 +113,37 @@ hwpattern() {
 	ledtrig_attr hw_pattern "$@"
 }
 
+# mc_ledtrig <led> <case> <seconds> <pattern> <intensities>: ledtrig-pattern
+# on one multicolor LED, its colour from multi_intensity (red green blue)
+mc_ledtrig() {
+	local led=$1 name=$2 s=$3 p=$4 mi=$5
+	if [ ! -e "$LEDS/$led/multi_intensity" ]; then
+		echo "# bench: no multicolor $led here"
+		return 0
+	fi
+	echo "$mi" > "$LEDS/$led/multi_intensity"
+	echo pattern > "$LEDS/$led/trigger"
+	cost_begin "$name"
+	emu_mark "bench $name run"
+	echo "$p" > "$LEDS/$led/pattern" || echo "# bench: pattern refused $name"
+	sleep "$s"
+	cost_end "$name" "$s"
+	echo none > "$LEDS/$led/trigger"
+	echo 0 > "$LEDS/$led/brightness"
+	sleep 1
+}
+
+# mainline's multicolor LEDs: the ring's lp55xx multi-led (D1-D3 of the
+# chip at 0x33), and leds-group-multicolor's LED of three of that chip's
+# LEDs (D4-D6; dts/bench.dts), each one LED that ledtrig-pattern drives
+ledtrigmc() {
+	mc_ledtrig ring:rgb "$@"
+}
+
+groupmc() {
+	mc_ledtrig rgb:indicator "$@"
+}
+
 # engine <engine> <case> <seconds> <pattern> <led...>: one engine, its
 # LEDs linked, then run
 engine() {
@@ -132,6 +164,31 @@ engine() {
 
 software() {
 	engine software0 "$@"
+}
+
+# two_engines <case> <seconds> <pattern>: software0 and software2 run it at
+# once, on three LEDs of each chip
+TWO0="lp5523:kb1 lp5523:kb2 lp5523:kb3"
+TWO2="ring:white:4 ring:white:5 ring:white:6"
+two_engines() {
+	local name=$1 s=$2 p=$3 e
+	for e in software0 software2; do
+		printf '%s' "$p" > /sys/class/led_pattern/$e/pattern
+		echo -1 > /sys/class/led_pattern/$e/repeat
+	done
+	set_trigger software0 $TWO0
+	set_trigger software2 $TWO2
+	cost_begin "$name"
+	emu_mark "bench $name run"
+	echo run > /sys/class/led_pattern/software0/state
+	echo run > /sys/class/led_pattern/software2/state
+	sleep "$s"
+	cost_end "$name" "$s"
+	for e in software0 software2; do
+		echo stop > /sys/class/led_pattern/$e/state
+	done
+	set_trigger none $TWO0 $TWO2
+	sleep 1
 }
 
 # The LP5523's own engines, once the kernel has them: the first engine of
@@ -174,13 +231,17 @@ cost_begin "idle base 1"
 sleep "$IDLE_S"
 cost_end "idle base 1" "$IDLE_S"
 
-# one_case <case> <n> <seconds> <engine pattern> <r> <g> <b>: the case on
-# each implementation, one after the other (ledtrig-pattern and its peers
-# take a grey pattern per LED)
+# one_case <case> <n> <seconds> <engine pattern> <r> <g> <b> [<intensities>]:
+# the case on each implementation, one after the other (ledtrig-pattern
+# and its peers take a grey pattern per LED; on a multicolor LED, red's
+# with the intensities, default 255 255 255)
 one_case() {
 	local c=$1 n=$2 s=$3 p=$4 impl
 	for impl in ledtrig ledtrighr hwpattern; do
 		$impl "$c $impl $n" "$s" "lp5523:r=$5" "lp5523:g=$6" "lp5523:b=$7"
+	done
+	for impl in ledtrigmc groupmc; do
+		$impl "$c $impl $n" "$s" "$5" "${8:-255 255 255}"
 	done
 	[ -d $ENG ] && software "$c software $n" "$s" "$p" $RGB
 	hardware "$c hardware $n" "$s" "$p" $RGB
@@ -190,23 +251,39 @@ n=1
 while [ $n -le "$REPEATS" ]; do
 	one_case blink $n "$BLINK_S" "$BLINK" "$BLINK" "$BLINK" "$BLINK"
 	one_case breathe $n "$RAMP_S" "$BREATHE" "$BREATHE" "$BREATHE" "$BREATHE"
-	one_case colour $n "$RAMP_S" "$COLOUR" "$COLOUR_R" "$COLOUR_G" "$COLOUR_B"
+	one_case colour $n "$RAMP_S" "$COLOUR" "$COLOUR_R" "$COLOUR_G" "$COLOUR_B" \
+		"255 64 192"
 	one_case odd16 $n "$RAMP_S" "$ODD16" "$ODD16" "$ODD16" "$ODD16"
 	one_case odd16c $n "$RAMP_S" "$ODD16C" "$ODD16C" "$ODD16C" "$ODD16C"
 	n=$((n + 1))
 done
 
-if [ -d $ENG ]; then
-	software "leds1 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1
-	software "leds3 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 lp5523:kb3
+# the software engine's cost growth, BENCH_REPEATS times: costs that
+# move with the host's load show as the spread
+scaling() {
+	local n=$1 t
+	software "leds1 software $n" "$SCALE_S" "$BREATHE" lp5523:kb1
+	software "leds3 software $n" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 lp5523:kb3
 	# eight LP5523 outputs and a GPIO LED
-	software "leds9 software 1" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 \
+	software "leds9 software $n" "$SCALE_S" "$BREATHE" lp5523:kb1 lp5523:kb2 \
 		lp5523:kb3 lp5523:kb4 lp5523:b lp5523:g lp5523:r lp5523:kb5 board::user1
+	# two engines on two chips at once: software0 on kb1-kb3 (0x32),
+	# software2 on the ring's segments 4-6 (D7-D9 of 0x33)
+	[ -d /sys/class/led_pattern/software2 ] &&
+		two_engines "chips2 software $n" "$SCALE_S" "$BREATHE"
 	# the longest pattern the engine takes (1023 or 1024 tuples)
 	for t in 2 64 $(cat $ENG/max_steps); do
 		[ "$t" -le 1024 ] || t=1024
-		software "tuples$t software 1" "$SCALE_S" "$(triangle $t)" \
+		software "tuples$t software $n" "$SCALE_S" "$(triangle $t)" \
 			lp5523:kb1 lp5523:kb2 lp5523:kb3
+	done
+}
+
+if [ -d $ENG ]; then
+	n=1
+	while [ $n -le "$REPEATS" ]; do
+		scaling $n
+		n=$((n + 1))
 	done
 fi
 # The N900's PatternError as its MCE loads it through the stock

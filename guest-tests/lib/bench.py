@@ -3,7 +3,8 @@
 """make bench, host side: one table from the emulator timeline and the
 console of a guest-tests/bench/bench.sh run.
 
-Each case ran alone on the indicator (D7 r, D6 g, D5 b), between the marks
+Each case ran alone on the indicator (D7 r, D6 g, D5 b; the multicolor
+peers on the chip at 0x33: OUTPUTS), between the marks
 "bench <case> <impl> <n> begin|run|end"; "# bench cost ..." console lines
 carry the guest's timer interrupts and busy CPU ticks of each window.
 Every figure comes from what the chip's outputs did (the timeline), except
@@ -25,11 +26,18 @@ from timeline import Timeline  # noqa: E402
 # timer, its hrtimer (hr_pattern) and the LED's pattern_set (hw_pattern,
 # the LP5523's engines with the series), then the series' engines
 IMPLS = [("ledtrig", "ledtrig-pattern"), ("ledtrighr", "ledtrig-pattern hr_pattern"),
-         ("hwpattern", "ledtrig-pattern hw_pattern"), ("software", "software engine"),
-         ("hardware", "LP5523 engine")]
+         ("hwpattern", "ledtrig-pattern hw_pattern"),
+         ("ledtrigmc", "ledtrig-pattern on ring:rgb"),
+         ("groupmc", "ledtrig-pattern on leds-group-multicolor"),
+         ("software", "software engine"), ("hardware", "LP5523 engine")]
 # ratio columns: each engine against ledtrig-pattern and its hrtimer
 RATIOS = [("software", "ledtrig"), ("software", "ledtrighr"), ("hardware", "ledtrig")]
 RGB = [7, 6, 5]                 # lp5523:r, g, b
+# the outputs (red, green, blue) and chip of each implementation: the
+# indicator's LEDs; ring:rgb, the multicolor LED on D1-D3 of the chip at
+# 0x33 (timeline outputs 10-18); the leds-group-multicolor LED that
+# dts/bench.dts makes of that chip's D4-D6
+OUTPUTS = {"ledtrigmc": ([10, 11, 12], "0x33"), "groupmc": ([13, 14, 15], "0x33")}
 OTHER_ENGINE = 9                # lp5523:kb6 on software1 (1 Hz blink)
 
 # the patterns of bench.sh: per output, (value, ms) tuples
@@ -42,7 +50,7 @@ ODD16 = [(0, 37), (200, 113), (200, 0), (40, 251), (255, 61), (90, 7), (90, 0),
 ODD16C = [(0, 137), (200, 113), (200, 0), (40, 251), (255, 89), (90, 7), (90, 0),
           (255, 149), (30, 301), (30, 79), (180, 97), (0, 0), (128, 503), (128, 0),
           (10, 97), (60, 431)]
-COLOUR_PEAK = {7: 255, 6: 64, 5: 192}
+COLOUR_PEAKS = [255, 64, 192]    # red, green, blue of #ff40c0
 CASE_PATTERNS = {"blink": BLINK, "breathe": BREATHE, "colour": BREATHE,
                  "odd16": ODD16, "odd16c": ODD16C}
 
@@ -281,13 +289,13 @@ class Bench:
         return (c["wakeups"] / c["seconds"],
                 c["cpu_ticks"] / c["hz"] / c["seconds"] * 100)
 
-    def i2c_per_s(self, case, impl, n):
-        """I2C messages the chip at 0x32 answered a second between the run
-        and end marks (the emulator's counters on marks), or None."""
+    def i2c_per_s(self, case, impl, n, chip="0x32"):
+        """I2C messages a chip answered a second between the run and end
+        marks (the emulator's counters on marks), or None."""
         w = self.window(case, impl, n)
         begin = f"bench {case} {impl} {n} " + ("run" if (case, impl, n, "run") in self.marks
                                                 else "begin")
-        msgs = self.tl.i2c_between(begin, f"bench {case} {impl} {n} end")
+        msgs = self.tl.i2c_between(begin, f"bench {case} {impl} {n} end", chip)
         return None if msgs is None else msgs / ((w[2] - w[1]) / 1e6)
 
     def _idle(self):
@@ -307,7 +315,7 @@ class Bench:
         mean = (lambda xs: statistics.mean(xs) if xs else 0.0)
         return {"wakeups": mean(wk), "cpu": mean(cpu), "emu": mean(emu), "i2c": mean(i2c)}
 
-    def cost_figures(self, case, impl, n, outputs):
+    def cost_figures(self, case, impl, n, outputs, chip="0x32"):
         w = self.window(case, impl, n)
         f = {}
         g = self.guest_cost(case, impl, n)
@@ -317,9 +325,10 @@ class Bench:
         e = self.emu_cpu_pct(w[0], w[2])
         if e is not None:
             f["emulator_cpu_pct"] = e - self.idle["emu"]
-        m = self.i2c_per_s(case, impl, n)
+        m = self.i2c_per_s(case, impl, n, chip)
         if m is not None:
-            f["i2c_msgs_per_s"] = m - self.idle["i2c"]
+            # the idle baseline is the chip at 0x32's (software1's kb6)
+            f["i2c_msgs_per_s"] = m - (self.idle["i2c"] if chip == "0x32" else 0)
         secs = (w[2] - w[1]) / 1e6
         changes = sum(1 for t, o, p in self.tl.changes if w[1] <= t <= w[2] and o in outputs)
         f["output_changes_per_s"] = changes / secs
@@ -342,33 +351,34 @@ class Bench:
         w = self.window(case, impl, n)
         if w is None or (case, impl) in self.refused:
             return None
-        outs = {o: Output(self.tl.changes, o, w[1], w[2]) for o in RGB}
+        rgb, chip = OUTPUTS.get(impl, (RGB, "0x32"))
+        outs = [Output(self.tl.changes, o, w[1], w[2]) for o in rgb]
         f = {}
-        pats = [CASE_PATTERNS[case]] * len(RGB)
+        pats = [CASE_PATTERNS[case]] * len(rgb)
         if case == "colour":
-            pats = [scaled(BREATHE, COLOUR_PEAK[o]) for o in RGB]
-        f.update(skew_figures([outs[o] for o in RGB], pats, w[1], impl))
+            pats = [scaled(BREATHE, peak) for peak in COLOUR_PEAKS]
+        f.update(skew_figures(outs, pats, w[1], impl))
         if case == "blink":
-            rises = [crossings(outs[o], 128) for o in RGB]
+            rises = [crossings(o, 128) for o in outs]
             f.update(period_figures(rises[0], 1000))
-            f.update(first_change_ms(list(outs.values()), w[1]))
-            f.update(waveform_error(outs[7], BLINK, w[1], w[2]))
+            f.update(first_change_ms(outs, w[1]))
+            f.update(waveform_error(outs[0], BLINK, w[1], w[2]))
         elif case == "breathe":
-            rises = [crossings(outs[o], 128) for o in RGB]
+            rises = [crossings(o, 128) for o in outs]
             f.update(period_figures(rises[0], 2000, drift=False))
-            f.update(ramp_figures(outs[7], 255, 1000))
-            f.update(waveform_error(outs[7], BREATHE, w[1], w[2]))
+            f.update(ramp_figures(outs[0], 255, 1000))
+            f.update(waveform_error(outs[0], BREATHE, w[1], w[2]))
         elif case == "colour":
-            rises = [crossings(outs[o], COLOUR_PEAK[o] // 2) for o in RGB]
+            rises = [crossings(o, peak // 2) for o, peak in zip(outs, COLOUR_PEAKS)]
             f.update(period_figures(rises[0], 2000, drift=False))
-            f.update(ramp_figures(outs[7], 255, 1000))
-            maes = [waveform_error(outs[o], pat, w[1], w[2]) for o, pat in zip(RGB, pats)]
+            f.update(ramp_figures(outs[0], 255, 1000))
+            maes = [waveform_error(o, pat, w[1], w[2]) for o, pat in zip(outs, pats)]
             if all(maes):
                 f["waveform_mae_levels"] = statistics.mean(
                     m["waveform_mae_levels"] for m in maes)
         elif case in ("odd16", "odd16c"):
-            f.update(waveform_error(outs[7], CASE_PATTERNS[case], w[1], w[2]))
-        f.update(self.cost_figures(case, impl, n, RGB))
+            f.update(waveform_error(outs[0], CASE_PATTERNS[case], w[1], w[2]))
+        f.update(self.cost_figures(case, impl, n, rgb, chip))
         return f
 
 
@@ -378,13 +388,15 @@ CASES = [
     ("blink", "1 Hz blink `255 500 255 0 0 500 0 0` on r, g, b"),
     ("breathe", "breathe `0 1000 255 1000` on r, g, b"),
     ("colour", "colour breathe `#000000 1000 #ff40c0 1000` on r, g, b"
-     " (ledtrig-pattern: one grey pattern per LED)"),
+     " (ledtrig-pattern: one grey pattern per LED; on a multicolor LED"
+     " `0 1000 255 1000`, multi_intensity `255 64 192`)"),
     ("odd16", "16 tuples, odd durations (2.052 s) on r, g, b"),
     ("odd16c", "the same with ramps the LP5523 can step (2.254 s) on r, g, b"),
 ]
 SCALING = [
     ("leds1", "breathe, 1 LED"), ("leds3", "breathe, 3 LEDs"),
     ("leds9", "breathe, 9 LEDs (8 on I2C, 1 GPIO)"),
+    ("chips2", "breathe, two engines at once: 3 LEDs of each LP5523"),
     ("tuples2", "triangle 0-9-0, 2 tuples, 3 LEDs"), ("tuples64", "the same in 64 tuples"),
 ]
 
@@ -452,8 +464,8 @@ def main():
                     for a, b_ in RATIOS]
             print("| " + " | ".join(row) + " |")
     print()
-    print("Software engine cost growth (one run each; other engine: software1's"
-          " 1 Hz blink on kb6)")
+    print("Software engine cost growth (median ± half the spread of the repeats;"
+          " other engine: software1's 1 Hz blink on kb6)")
     print()
     keys = ["guest_wakeups_per_s", "guest_cpu_pct", "emulator_cpu_pct",
             "i2c_msgs_per_s", "output_changes_per_s", "other_engine_jitter_ms",
@@ -465,6 +477,7 @@ def main():
     scaling = SCALING + [(c, f"the same in {c[6:]} tuples (max_steps)") for c in longest]
     for case, title in scaling + [("idle", "idle (baseline)")]:
         impl = "base" if case == "idle" else "software"
+        runs = []
         for n in b.runs(case, impl):
             w = b.window(case, impl, n)
             if case == "idle":
@@ -473,13 +486,19 @@ def main():
                      "guest_cpu_pct": g[1] if g else None,
                      "emulator_cpu_pct": b.emu_cpu_pct(w[0], w[2]),
                      "i2c_msgs_per_s": b.i2c_per_s(case, impl, n)}
+            elif case == "chips2":
+                f = b.cost_figures(case, impl, n, [1, 2, 3, 16, 17, 18])
+                m = b.i2c_per_s(case, impl, n, "0x33")
+                if "i2c_msgs_per_s" in f and m is not None:
+                    f["i2c_msgs_per_s"] += m
             else:
                 f = b.cost_figures(case, impl, n,
                                    [1, 2, 3, 4, 5, 6, 7, 8] if case == "leds9" else [1, 2, 3])
             f.update(b.other_engine_latency(case, impl, n))
-            vals = [f.get(k) for k in keys]
-            print(f"| {title}{' ' + n if case == 'idle' else ''} | "
-                  + " | ".join(num(v) for v in vals) + " |")
+            runs.append(f)
+        if runs:
+            print(f"| {title} | " + " | ".join(
+                cell(summary([f.get(k) for f in runs]), impl) for k in keys) + " |")
     for n in b.runs("n900", "legacy"):
         f = b.cost_figures("n900", "legacy", n, [7])
         print(f"| N900 PatternError in the chip (stock engineN_* files) | "

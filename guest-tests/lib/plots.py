@@ -18,14 +18,22 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench import BREATHE, COLOUR_PEAK, RGB, Bench, Output, crossings, ideal_table  # noqa: E402
+from bench import (BREATHE, COLOUR_PEAKS, OUTPUTS, RGB, Bench, Output,  # noqa: E402
+                   crossings, ideal_table)
 
 IMPLS = [("ledtrig", "ledtrig-pattern", "#e07020"),
          ("ledtrighr", "ledtrig-pattern hr_pattern", "#a050a0"),
          ("hwpattern", "ledtrig-pattern hw_pattern", "#808000"),
+         ("ledtrigmc", "ledtrig-pattern on ring:rgb", "#c06080"),
+         ("groupmc", "ledtrig-pattern on leds-group-multicolor", "#606060"),
          ("software", "software engine", "#2060c0"),
          ("hardware", "LP5523 engine", "#20a040")]
-NAMES = {7: ("red", "#d01010"), 6: ("green", "#10a010"), 5: ("blue", "#1030e0")}
+NAMES = [("red", "#d01010"), ("green", "#10a010"), ("blue", "#1030e0")]
+
+
+def outputs(impl):
+    """The red, green and blue outputs an implementation drove."""
+    return OUTPUTS.get(impl, (RGB, None))[0]
 SECONDS = 4.5
 TERM = "set terminal pngcairo size 900,{h} font 'DejaVu Sans,10' linewidth 1.5"
 
@@ -62,7 +70,8 @@ def main():
         if not w:
             plots.append(f"1/0 with lines lc rgb '{colour}' title '{name}: pending'")
             continue
-        steps_file(f"{odir}/breathe-{impl}.dat", Output(b.tl.changes, 7, w[1], w[2]),
+        steps_file(f"{odir}/breathe-{impl}.dat",
+                   Output(b.tl.changes, outputs(impl)[0], w[1], w[2]),
                    w[1], SECONDS)
         plots.append(f"'{odir}/breathe-{impl}.dat' with steps lc rgb '{colour}' title '{name}'")
     gp += [TERM.format(h=380), f"set output '{odir}/breathe.png'",
@@ -81,11 +90,11 @@ def main():
     for k, (impl, name, _) in enumerate(ran):
         w = first_run(b, "colour", impl)
         lines = []
-        for o in RGB:
+        for k2, o in enumerate(outputs(impl)):
             steps_file(f"{odir}/colour-{impl}-{o}.dat", Output(b.tl.changes, o, w[1], w[2]),
                        w[1], SECONDS)
-            lines.append(f"'{odir}/colour-{impl}-{o}.dat' with steps lc rgb '{NAMES[o][1]}'"
-                         f" title '{NAMES[o][0]} (peak {COLOUR_PEAK[o]})'")
+            lines.append(f"'{odir}/colour-{impl}-{o}.dat' with steps lc rgb '{NAMES[k2][1]}'"
+                         f" title '{NAMES[k2][0]} (peak {COLOUR_PEAKS[k2]})'")
         gp += [f"set title '{name}'",
                "set xlabel 'seconds after the start'" if k == len(ran) - 1 else "unset xlabel",
                "plot " + ", ".join(lines)]
@@ -97,7 +106,7 @@ def main():
         w = first_run(b, "blink", impl)
         if not w:
             continue
-        edges = crossings(Output(b.tl.changes, 7, w[1], w[2]), 128)
+        edges = crossings(Output(b.tl.changes, outputs(impl)[0], w[1], w[2]), 128)
         if len(edges) < 2:
             continue
         with open(f"{odir}/drift-{impl}.dat", "w") as f:

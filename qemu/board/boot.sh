@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# boot.sh --build DIR [--kernel IMAGE] [--smp N] [--mode shell|script|check]
+# boot.sh --build DIR [--kernel IMAGE] [--dtb DTB] [--smp N] [--mode shell|script|check]
 #         [--script FILE] [--out DIR] [--view] [--only a,b] [--emu-args "..."]
 #         [--append "..."] [--timeout SECONDS] [--idle-timeout SECONDS]
 #
@@ -22,6 +22,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
 	--kernel) kernel=$2; shift ;;
+	--dtb) dtb=$2; shift ;;
 	--smp) smp=$2; shift ;;
 	--mode) mode=$2; shift ;;
 	--script) script=$2; shift ;;
@@ -40,7 +41,7 @@ done
 kernel=${kernel:-$build/Image}
 out=${out:-$build/$mode}
 initrd=$build/initramfs.cpio.gz
-dtb=$build/board-smp$smp.dtb
+dtb=${dtb:-$build/board-smp$smp.dtb}
 emu=$build/emu/lp5523-emu
 for f in "$kernel" "$initrd" "$dtb" "$emu"; do
 	[ -e "$f" ] || { echo "boot.sh: $f: missing (run make)" >&2; exit 1; }
