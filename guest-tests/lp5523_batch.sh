@@ -114,6 +114,24 @@ takes_back() {
 	return $ok
 }
 
+# busy_faders: kb1 and kb2, linked to software1 (the board's boot LED
+# engine), hold a fader of their own; software0's three curves on r, g, b
+# (red up while green goes down, blue up at half their rate: two or three
+# of them change at every instant) get the two faders left and one PWM,
+# and keep them: at most two messages an instant (no output leaves its
+# fader to make room at every change)
+CROSS="#00ff00 500 #ff0080 500"
+busy_faders() {
+	local ok=0
+	[ -d /sys/class/led_pattern/software1 ] || { echo "# no software1"; return 1; }
+	engine_link software1 lp5523:kb1 lp5523:kb2 || ok=1
+	sleep 1.1
+	run_on_rgb "$CROSS" || ok=1
+	window busy
+	stop_sw
+	return $ok
+}
+
 # a write of master_fader1: the engine keeps running, output by output,
 # until master_fader_leds maps no output again
 master_fader_file() {
@@ -168,8 +186,9 @@ if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 	exit 0
 fi
 lp5523_boot_pattern_off
-ktap_set_plan 6
+ktap_set_plan 7
 ktap_test_result one_message_per_change one_message
+ktap_test_result faders_held_by_other_leds busy_faders
 ktap_test_result master_fader_file_takes_the_faders master_fader_file
 ktap_test_result legacy_engine_takes_the_faders legacy_engine
 ktap_test_result selftest_beside_software_writes selftest
