@@ -159,10 +159,15 @@ def ideal_passes(pattern, x, direction):
     return res
 
 
+def wrap(x, period):
+    """x folded into one period around 0."""
+    return (x + period / 2) % period - period / 2
+
+
 def change_lags(out, pattern, t_run, half):
     """[(t, lag us)]: each change of @out against the instant the ideal,
     started at the run mark, is due at the new level (with the rounding of
-    @half: 0.5 to the nearest); lags wrap into one period around 0."""
+    @half: 0.5 to the nearest); lags fold into one period around 0."""
     period_us = sum(d for _, d in pattern) * 1000
     res, prev = [], out.p[0]
     for t, p in out.changes():
@@ -171,34 +176,61 @@ def change_lags(out, pattern, t_run, half):
         due = ideal_passes(pattern, p - direction * half, direction)
         if not due:
             continue
-        rel = (t - t_run) % period_us
-        lag = min((rel - d * 1000 + period_us / 2) % period_us - period_us / 2
-                  for d in due)
-        res.append((t, lag))
+        rel = t - t_run
+        res.append((t, min((wrap(rel - d * 1000, period_us) for d in due), key=abs)))
     return res
 
 
 def skew_figures(outs, patterns, t_run, impl, pair_us=20000):
     """Skew between LEDs, as the offsets of their change instants against
     their own ideal instants (so that LEDs with fewer levels, changing less
-    often, do not read as late): median, the spread of the LEDs' median
-    lags (a constant offset between them); worst, the largest difference
-    between the lags of a change of the first LED and the nearest change
-    (within pair_us) of each other one (ms)."""
+    often, do not read as late).  For each change of the first LED and the
+    nearest change (within pair_us) of each other one, the difference of
+    their lags, folded into one period (an implementation whose period is
+    off drifts from the ideal, all its LEDs alike).  Median: the spread of
+    the LEDs' median differences, the first LED's being 0 (a constant
+    offset between them); worst: the largest difference (ms)."""
     half = 0.5 if impl in ROUNDS_TO_NEAREST else 0
+    period_us = sum(d for _, d in patterns[0]) * 1000
     lags = [change_lags(o, pat, t_run, half) for o, pat in zip(outs, patterns)]
     if not all(lags):
         return {}
-    medians = [statistics.median(lag for _, lag in ls) for ls in lags]
-    worst = 0
-    for t, lag in lags[0]:
-        for other in lags[1:]:
+    medians, worst = [0], 0
+    for other in lags[1:]:
+        diffs = []
+        for t, lag in lags[0]:
             i = bisect.bisect_left(other, (t,))
             near = min(other[max(i - 1, 0):i + 1], key=lambda c: abs(c[0] - t))
             if abs(near[0] - t) <= pair_us:
-                worst = max(worst, abs(near[1] - lag))
+                diffs.append(wrap(near[1] - lag, period_us))
+        if not diffs:
+            return {}
+        medians.append(statistics.median(diffs))
+        worst = max(worst, max(abs(d) for d in diffs))
     return {"skew_median_ms": (max(medians) - min(medians)) / 1000,
             "skew_worst_ms": worst / 1000}
+
+
+def crossing_skew(edge_lists, window_us=250000):
+    """LEDs on one curve, whose ideal instants are the same: for each edge
+    of the first list, the spread of the nearest edges of the others;
+    median and worst (ms)."""
+    spreads = []
+    for t in edge_lists[0]:
+        group = [t]
+        for other in edge_lists[1:]:
+            if not other:
+                return {}
+            i = bisect.bisect_left(other, t)
+            near = min(other[max(i - 1, 0):i + 1], key=lambda x: abs(x - t))
+            if abs(near - t) > window_us:
+                break
+            group.append(near)
+        else:
+            spreads.append((max(group) - min(group)) / 1000)
+    if not spreads:
+        return {}
+    return {"skew_median_ms": statistics.median(spreads), "skew_worst_ms": max(spreads)}
 
 
 def ramp_figures(out, peak, nominal_ms):
@@ -357,7 +389,11 @@ class Bench:
         pats = [CASE_PATTERNS[case]] * len(rgb)
         if case == "colour":
             pats = [scaled(BREATHE, peak) for peak in COLOUR_PEAKS]
-        f.update(skew_figures(outs, pats, w[1], impl))
+        if case == "colour":
+            f.update(skew_figures(outs, pats, w[1], impl))
+        else:
+            # one curve on all: their crossings of mid-scale are due at once
+            f.update(crossing_skew([crossings(o, 128) for o in outs]))
         if case == "blink":
             rises = [crossings(o, 128) for o in outs]
             f.update(period_figures(rises[0], 1000))
