@@ -187,6 +187,21 @@ chip_pattern() {
 	return $ok
 }
 
+# relinked: r alone on a fader (three curves: one fader each) moves to a
+# stopped chip engine and back; letting it go, the chip engine turns r
+# off through its fader, not with its PWM at 0 under it, so back on
+# software0 r shows the pattern again
+relinked() {
+	local ok=0
+	run_on_rgb "$COLOUR" || ok=1
+	engine_link lp5523:engine2 lp5523:r || ok=1
+	engine_link software0 lp5523:r || ok=1
+	sleep 0.2
+	window relinked
+	stop_sw
+	return $ok
+}
+
 ktap_print_header
 [ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep), I2C writes slower"
 if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
@@ -195,12 +210,13 @@ if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 fi
 lp5523_boot_pattern_off
 free_faders
-ktap_set_plan 7
+ktap_set_plan 8
 ktap_test_result one_message_per_change one_message
 ktap_test_result faders_held_by_other_leds busy_faders
 ktap_test_result master_fader_file_takes_the_faders master_fader_file
 ktap_test_result legacy_engine_takes_the_faders legacy_engine
 ktap_test_result selftest_beside_software_writes selftest
 ktap_test_result chip_pattern_unscaled_after_faders chip_pattern
+ktap_test_result relinked_through_a_chip_engine relinked
 ktap_test_result chip_idle_after lp5523_check_idle
 ktap_finished
