@@ -52,13 +52,6 @@ fader_map() {
 	cat "$(lp5523_chip)/master_fader_leds"
 }
 
-# free_faders: outputs earlier suites left on the master faders (a fader
-# stays with its outputs after their engine stops) go back to their PWM:
-# master_fader_leds written all zeros takes the faders and gives them back
-free_faders() {
-	write_ok 000000000 "$(lp5523_chip)/master_fader_leds"
-}
-
 # want_faders <when> <output>...: those outputs (1-9), which show one
 # curve, on one master fader; no other output on a fader
 want_faders() {
@@ -131,7 +124,7 @@ CROSS="#00ff00 500 #ff0080 500"
 busy_faders() {
 	local ok=0
 	[ -d /sys/class/led_pattern/software1 ] || { echo "# no software1"; return 1; }
-	free_faders || ok=1
+	lp5523_free_faders || ok=1
 	engine_link software1 lp5523:kb1 lp5523:kb2 || ok=1
 	sleep 1.1
 	run_on_rgb "$CROSS" || ok=1
@@ -209,7 +202,7 @@ if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 	exit 0
 fi
 lp5523_boot_pattern_off
-free_faders
+lp5523_free_faders
 ktap_set_plan 8
 ktap_test_result one_message_per_change one_message
 ktap_test_result faders_held_by_other_leds busy_faders

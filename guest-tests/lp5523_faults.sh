@@ -38,9 +38,12 @@ brightness_failed_count() {
 }
 
 # nack reg: the PWM write of D7 never reaches the output; the writer is
-# told it worked, the kernel log says it did not.
+# told it worked, the kernel log says it did not.  D7 left alone on a
+# master fader by an earlier suite would take the write on its fader
+# register instead: the faders let their outputs go first.
 nack_reg() {
 	local ok=0
+	lp5523_free_faders || ok=1
 	dmesg_mark
 	ctl nack reg 0x16-0x1e
 	emu_mark "faults nack reg begin"

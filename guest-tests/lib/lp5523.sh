@@ -16,6 +16,14 @@ lp5523_chip_name() {
 	[ -n "$c" ] && basename "$c"
 }
 
+# lp5523_free_faders: outputs earlier suites left on the master faders (a
+# fader stays with its outputs after their engine stops) go back to their
+# PWM: master_fader_leds written all zeros takes the faders and gives them
+# back.  A brightness write then reaches the output's own PWM register.
+lp5523_free_faders() {
+	write_ok 000000000 "$(lp5523_chip)/master_fader_leds"
+}
+
 # lp5523_engines_reset: the chip's three pattern engines stopped, their
 # pattern empty and repeat -1, and every LP5523 LED unlinked
 lp5523_engines_reset() {
