@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # count-results.sh <results dir> [<expected-results>]: count every KTAP
 # file of one make check run against what it promised; one line per file,
-# "failed:" with each failure, last line "N passed, N failed"; exit 1 on a
-# failure.  Top-level results only (KUnit's nested cases stay indented).
+# "failed:" with each failure and the comment lines that say why (up to 3
+# before a guest suite's "not ok", up to 3 after a host check's), last line
+# "N passed, N failed"; exit 1 on a failure.  Top-level results only (KUnit's nested cases stay indented).
 #
 # Beyond "not ok" lines, each of these is one failure of its file:
 # - no plan and no result (the suite printed nothing);
@@ -88,14 +89,27 @@ for f in $(find "$results" -name '*.ktap' | sort); do
 	set -- $(awk '
 		/^1\.\.0 *# *[Ss][Kk][Ii][Pp]/ && !planned { skipall = 1 }
 		/^1\.\.[0-9]+/ && !planned { planned = 1; plan = substr($1, 4) + 0; next }
+		/^ok [0-9]+/ { nwhy = 0; after = 0 }
 		/^ok [0-9]+.*# [Ss][Kk][Ii][Pp]/ { s++; if ($2 != 999) r++; next }
 		/^ok [0-9]+/ { p++; if ($2 != 999) r++; next }
 		/^not ok [0-9]+/ {
 			f++
 			if ($3 != 999) r++
 			print "#   FAIL " $0 > "/dev/stderr"
+			# a guest suite says why before its result: its last 3 lines
+			for (i = nwhy > 3 ? nwhy - 3 : 0; i < nwhy; i++)
+				print "#   WHY " why[i % 3] > "/dev/stderr"
+			nwhy = 0
+			after = 3	# a host check, after it
 			next
 		}
+		/^# / && !/^# (Totals|suite exited)/ {
+			if (after-- > 0)
+				print "#   WHY " substr($0, 3, 200) > "/dev/stderr"
+			why[nwhy++ % 3] = substr($0, 3, 200)
+			next
+		}
+		{ after = 0 }
 		/^# suite exited with status [0-9]+$/ { rc = $6 + 0 }
 		END {
 			printf "%d %d %d %d %d %d %d\n", p, f, s, planned ? plan : -1,
@@ -114,8 +128,8 @@ for f in $(find "$results" -name '*.ktap' | sort); do
 		printf '  %-40s %3d passed %3d failed %3d skipped\n' "$name" "$p" "$f_" "$s"
 	fi
 	pass=$((pass + p)) fail=$((fail + f_)) skip=$((skip + s))
-	sed "s|^#   FAIL |    not ok: |" "$f.fails"
-	sed "s|^#   FAIL |  ${name}: |" "$f.fails" >> "$failures"
+	sed "s|^#   FAIL |    not ok: |; s|^#   WHY |      # |" "$f.fails"
+	sed "s|^#   FAIL |  ${name}: |; s|^#   WHY |      # |" "$f.fails" >> "$failures"
 	rm -f "$f.fails"
 	if [ "$skipall" = 1 ]; then
 		if [ -n "$boot" ] && ! may_skip "$base"; then
