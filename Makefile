@@ -13,12 +13,12 @@ SERIES_DIR := series
 # the N900's device tree, as kbuild names its target
 N900_DTB := ti/omap/omap3-n900.dtb
 # Kernel parameters every boot of the board adds (qemu/board/boot.sh).
-# 6.12 links drivers/leds before drivers/i2c: the LP5523 driver is there
-# when the virtio I2C adapter registers, and probes it inside the virtio
+# 6.12 links drivers/leds before drivers/i2c: the lp55xx drivers are there
+# when the virtio I2C adapter registers, and probe their chips inside the virtio
 # probe, before DRIVER_OK, when QEMU 7.2 has not started the vhost-user
 # queue yet: the first transfer never completes.  Probed asynchronously,
-# it runs once the adapter is live (Documentation/rig.md).
-BOARD_CMDLINE := driver_async_probe=lp5523x
+# they run once the adapter is live (Documentation/rig.md).
+BOARD_CMDLINE := driver_async_probe=lp5523x,lp5569,lp8501
 override O := $(abspath $(O))
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # the board's kernel config fragment and the KUnit plans every boot must show
@@ -95,6 +95,7 @@ help:
 	@echo '  IMAGE=path  boot another kernel Image    ONLY=a,b  check only these suites'
 	@echo '  GUEST_OUT=dir  make guest output         RESULTS=dir  make check results'
 	@echo '  EMU_ARGS="..."  extra emulator options for make guest (e.g. --trace)'
+	@echo '  BOARD=family     run, guest, demo on the board with an LP5569 and an LP8501'
 	@echo '  DEBUG=0     make check without the debug-kernel boot'
 	@echo '  CHECK_SERIES=1  make check runs make check-series beside its first boot, then alone'
 	@echo '  V=1    show full commands'
@@ -212,7 +213,16 @@ $(O)/bench-smp%.dtb: $(TOP)/dts/bench.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dt
 		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/bench.pp.dts
 	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/bench.pp.dts
 
-dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb
+# the board with an LP5569 and an LP8501 beside the LP5523s
+# (dts/family.dts; boot.sh --board family)
+$(O)/family-smp%.dtb: $(TOP)/dts/family.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dts \
+		$(O)/.stamp_unpacked
+	$(call step,DTC,$@)
+	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
+		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/family.pp.dts
+	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/family.pp.dts
+
+dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb $(O)/family-smp1.dtb $(O)/family-smp2.dtb
 
 # ---------------------------------------------------------------- userland
 $(O)/busybox/bin/busybox: | $(O)/.stamp_deps
@@ -273,6 +283,7 @@ emu: $(O)/emu/lp5523-emu
 # IMAGE=path boots another kernel (e.g. one built from a worktree).
 IMAGE ?= $(O)/Image
 BOOT_DEPS := $(IMAGE) $(O)/board-smp1.dtb $(O)/board-smp2.dtb \
+	$(O)/family-smp1.dtb $(O)/family-smp2.dtb \
 	$(O)/initramfs.cpio.gz $(O)/emu/lp5523-emu $(O)/board.cmdline
 # what boot.sh adds to the kernel command line for this base, also when
 # the guest scripts are run by hand on this build directory
@@ -281,7 +292,9 @@ $(O)/board.cmdline: $(TOP)/Makefile
 	$(Q)echo '$(BOARD_CMDLINE)' > $@
 # GUEST_OUT= and RESULTS= let several boots share one build directory.
 GUEST_OUT ?= $(O)/guest
-BOOT := $(TOP)/qemu/board/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP)
+# BOARD=family: the board with an LP5569 and an LP8501 (dts/family.dts)
+BOOT := $(TOP)/qemu/board/boot.sh --build $(O) --kernel $(IMAGE) --smp $(SMP) \
+	$(if $(BOARD),--board $(BOARD))
 
 run: $(BOOT_DEPS)
 	$(Q)$(BOOT) --mode shell --view

@@ -88,15 +88,16 @@ split_console() {
 		}' "$1"
 }
 
-# boot_and_check <name> <kernel> <smp> [<kernel arguments>]: one boot, its
-# KTAP under <name>/
+# boot_and_check <name> <kernel> <smp> [<kernel arguments> [<board>]]: one
+# boot, its KTAP under <name>/
 boot_and_check() {
 	local out=$results/$1 chk suite
 	mkdir -p "$out"
 	echo "  BOOT    $1"
 	"$top/qemu/board/boot.sh" --build "$build" ${2:+--kernel "$2"} \
 		--smp "$3" --mode check --out "$out" ${only:+--only "$only"} \
-		${4:+--append "$4"} --timeout 1800 --idle-timeout 240 > /dev/null 2>&1 || true
+		${4:+--append "$4"} ${5:+--board "$5"} \
+		--timeout 1800 --idle-timeout 240 > /dev/null 2>&1 || true
 	split_console "$out/console.log" "$out"
 	# the kernel's KUnit results count once per kernel (count-results.sh)
 	sha1sum < "${2:-$build/Image}" | cut -c1-40 > "$out/kernel-id"
@@ -243,6 +244,22 @@ boot_alone() {
 for smp in $smps; do
 	boot_beside "smp$smp" "$kernel" "$smp" \
 		"$([ "$smp" != 1 ] || echo led_pattern_software.engines=3)"
+done
+# The board with the LP5523's family (dts/family.dts): its own suites
+# ("# lptest-board: family"), with the four chips bound at once; not when
+# --only names none of them.
+family_suites=$(grep -l '^# lptest-board: family' "$here"/*.sh 2> /dev/null |
+	sed 's,.*/,,; s,\.sh$,,' | tr '\n' ' ')
+wanted_family=$family_suites
+if [ -n "$only" ]; then
+	wanted_family=
+	for s in $family_suites; do
+		case ",$only," in *",$s,"*) wanted_family="$wanted_family $s" ;; esac
+	done
+fi
+for smp in $smps; do
+	[ -n "$wanted_family" ] || break
+	boot_beside "family-smp$smp" "$kernel" "$smp" "" family
 done
 if [ -n "$debug_kernel" ]; then
 	if [ -z "$debug_build" ] || debug_kernel_built; then

@@ -3,12 +3,17 @@
 # boot.sh --build DIR [--kernel IMAGE] [--dtb DTB] [--smp N] [--mode shell|script|check]
 #         [--script FILE] [--out DIR] [--view] [--only a,b] [--emu-args "..."]
 #         [--append "..."] [--timeout SECONDS] [--idle-timeout SECONDS]
+#         [--board family]
 #
 # Start the LP5523 emulator, boot the board with QEMU, stop the emulator
 # once QEMU has exited.  Console, timeline and the guest's kernel log
 # (kernel.log, /dev/kmsg records from /init's first moments) go to the
 # --out directory;
 # the exit status is QEMU's (script mode: the script's).
+#
+# --board family: the board with an LP5569 and an LP8501 beside the two
+# LP5523s (dts/family.dts): its device tree, the emulator's two more chips,
+# and lptest.board=family, which runs the suites made for it.
 #
 # --idle-timeout: stop QEMU when the console has been silent that long, when
 # the kernel panicked (once the panic's log replay is over), or when the
@@ -17,7 +22,7 @@
 set -eu
 
 build= kernel= smp=2 mode=shell script= out= view= only= emu_args= append=
-timeout=900 idle_timeout=
+timeout=900 idle_timeout= board=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift ;;
@@ -33,6 +38,7 @@ while [ $# -gt 0 ]; do
 	--append) append=$2; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--idle-timeout) idle_timeout=$2; shift ;;
+	--board) board=$2; shift ;;
 	*) echo "boot.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -41,6 +47,14 @@ done
 kernel=${kernel:-$build/Image}
 out=${out:-$build/$mode}
 initrd=$build/initramfs.cpio.gz
+case $board in
+'') ;;
+family)
+	dtb=${dtb:-$build/family-smp$smp.dtb}
+	emu_args="$emu_args --chip lp5569@0x34 --chip lp8501@0x35"
+	append="${append:+$append }lptest.board=family" ;;
+*) echo "boot.sh: unknown board $board" >&2; exit 2 ;;
+esac
 dtb=${dtb:-$build/board-smp$smp.dtb}
 emu=$build/emu/lp5523-emu
 for f in "$kernel" "$initrd" "$dtb" "$emu"; do

@@ -1,0 +1,201 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# lptest-board: family
+# lptest-timeout: 300
+# The LP5523's family on one bus (dts/family.dts, issue 22): the LP5569
+# ("notify", 0x34) and the LP8501 ("keys", 0x35) offer their three engines
+# as "<label>:engineN", as the LP5523 does, with nothing learned: each
+# chip's boot pattern runs from the device tree, a blink and a colour
+# (three curves on three engines, in lock-step) run from the engine
+# files, ledtrig-pattern's hw_pattern runs in the chip, the legacy engine
+# files refuse an engine a pattern holds, and an unbind while patterns run
+# leaves nothing behind.  lp55xx_family.check judges the timeline between
+# the "family <chip> <case> begin|end" marks.
+. /tests/lib/ktap.sh
+
+CLASS=/sys/class/led_pattern
+LEDS=/sys/class/leds
+BLINK="255 100 255 0 0 100 0 0"
+COLOUR="#000000 500 #ff40c0 500"
+HW_RAMP="0 500 255 500"
+
+# chip <label>: I2C address, driver, the boot pattern's LED, a white LED,
+# the red, green and blue LEDs (or one multicolor LED) of the chip
+chip_info() {
+	case $1 in
+	notify) echo "0034 lp5569 notify:white:1 notify:white:2 notify:rgb" ;;
+	keys) echo "0035 lp8501 keys:g keys:kb1 keys:r keys:g keys:b" ;;
+	esac
+}
+
+chip_dir() {
+	ls -d /sys/bus/i2c/drivers/"$2"/*-"$1" 2>/dev/null | head -1
+}
+
+window() {
+	emu_mark "family $1 begin"
+	sleep "$2"
+	emu_mark "family $1 end"
+}
+
+# reset <label>: the chip's engines stopped and empty, its LEDs unlinked
+reset() {
+	local e led
+	for e in 1 2 3; do
+		e=$CLASS/$1:engine$e
+		[ -d "$e" ] || continue
+		echo stop > "$e/state"
+		echo "" > "$e/pattern"
+		echo -1 > "$e/repeat"
+	done
+	for led in $LEDS/"$1":*; do
+		echo none > "$led/trigger" 2>/dev/null
+		echo 0 > "$led/brightness" 2>/dev/null
+	done
+}
+
+# engines <label>: three hardware engines named after the label
+engines() {
+	local e ok=0
+	for e in 1 2 3; do
+		want_eq "$1:engine$e type" hardware "$(cat "$CLASS/$1:engine$e/type" 2>&1)" || ok=1
+	done
+	return $ok
+}
+
+# boot_pattern <label>: the device tree's pattern runs in engine 1 on the
+# boot LED from the probe on
+boot_pattern() {
+	local led ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	led=$4
+	want_eq "$led trigger" "$1:engine1" \
+		"$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' "$LEDS/$led/trigger")" || ok=1
+	want_eq "$1:engine1 state" running "$(cat "$CLASS/$1:engine1/state")" || ok=1
+	window "$1 boot" 2.2
+	reset "$1"
+	return $ok
+}
+
+# run_engine <label> <pattern> <led>...: engine 2 runs the pattern on the LEDs
+run_engine() {
+	local label=$1 p=$2 e=$CLASS/$1:engine2 ok=0
+	shift 2
+	for led in "$@"; do
+		write_ok "$label:engine2" "$LEDS/$led/trigger" || ok=1
+	done
+	write_ok "$p" "$e/pattern" || ok=1
+	write_ok run "$e/state" || ok=1
+	return $ok
+}
+
+blink() {
+	local ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	run_engine "$1" "$BLINK" "$5" || ok=1
+	window "$1 blink" 1.2
+	want_eq "$1:engine2 state" running "$(cat "$CLASS/$1:engine2/state")" || ok=1
+	reset "$1"
+	return $ok
+}
+
+# colour: three curves (red 255 levels, green 64, blue 192) on engines 2,
+# 1 and 3 (the pattern's engine borrows the free ones), started together
+colour() {
+	local label=$1 ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	shift 5
+	if [ $# -eq 3 ]; then
+		write_ok red "$LEDS/$1/color_component" || ok=1
+		write_ok green "$LEDS/$2/color_component" || ok=1
+		write_ok blue "$LEDS/$3/color_component" || ok=1
+	fi
+	run_engine "$label" "$COLOUR" "$@" || ok=1
+	window "$label colour" 2.2
+	want_eq "$label:engine2 state" running "$(cat "$CLASS/$label:engine2/state")" || ok=1
+	reset "$label"
+	return $ok
+}
+
+# hw_pattern: ledtrig-pattern's hw_pattern on the white LED, in the chip
+hw_pattern() {
+	local led ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	led=$LEDS/$5
+	write_ok pattern "$led/trigger" || ok=1
+	write_ok -1 "$led/repeat" || ok=1
+	write_ok "$HW_RAMP" "$led/hw_pattern" || ok=1
+	window "$1 hw" 2.2
+	write_ok none "$led/trigger" || ok=1
+	reset "$1"
+	return $ok
+}
+
+# legacy <label>: the chip's engineN_mode files refuse engine 2 while a
+# pattern holds it (EBUSY, one log line naming the owner), and take the
+# free engine 3; on a chip without them, nothing to refuse
+legacy() {
+	local c ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	c=$(chip_dir "$2" "$3")
+	if [ ! -e "$c/engine2_mode" ]; then
+		echo "# $3: no engineN_mode files"
+		return 0
+	fi
+	run_engine "$1" "$BLINK" "$5" || ok=1
+	dmesg_mark
+	write_err EBUSY load "$c/engine2_mode" || ok=1
+	dmesg_since | grep -q "$1:engine2" ||
+		{ echo "# no log line naming $1:engine2"; ok=1; }
+	write_ok load "$c/engine3_mode" || ok=1
+	write_ok disabled "$c/engine3_mode" || ok=1
+	want_eq "$1:engine2 state" running "$(cat "$CLASS/$1:engine2/state")" || ok=1
+	reset "$1"
+	return $ok
+}
+
+# unbind <label>: unbind the chip while engine 2 blinks and ledtrig-pattern
+# runs one more LED's hw_pattern; its engines go, then come back
+unbind() {
+	local c name drv ok=0
+	# shellcheck disable=SC2046
+	set -- "$1" $(chip_info "$1")
+	c=$(chip_dir "$2" "$3")
+	name=${c##*/}
+	drv=/sys/bus/i2c/drivers/$3
+	run_engine "$1" "$BLINK" "$5" || ok=1
+	dmesg_mark
+	write_ok "$name" "$drv/unbind" || ok=1
+	[ ! -d "$CLASS/$1:engine2" ] || { echo "# $1:engine2 still there"; ok=1; }
+	write_ok "$name" "$drv/bind" || ok=1
+	engines "$1" || ok=1
+	dmesg_since | grep -E "WARNING|BUG|Oops|KASAN" && ok=1
+	reset "$1"
+	return $ok
+}
+
+ktap_print_header
+for label in notify keys; do
+	# shellcheck disable=SC2046
+	set -- $(chip_info $label)
+	if [ -z "$(chip_dir "$1" "$2")" ]; then
+		echo "1..0 # SKIP needs the family board's $2 at 0x$1"
+		exit 0
+	fi
+done
+ktap_set_plan 14
+for label in notify keys; do
+	ktap_test_result "${label}_engines" engines $label
+	ktap_test_result "${label}_boot_pattern" boot_pattern $label
+	ktap_test_result "${label}_blink" blink $label
+	ktap_test_result "${label}_colour" colour $label
+	ktap_test_result "${label}_hw_pattern" hw_pattern $label
+	ktap_test_result "${label}_legacy_files" legacy $label
+	ktap_test_result "${label}_unbind" unbind $label
+done
+ktap_finished
