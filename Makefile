@@ -308,9 +308,11 @@ guest: $(BOOT_DEPS)
 demo: $(BOOT_DEPS)
 	$(Q)$(BOOT) --mode script --script $(TOP)/demo/demo --out $(O)/demo
 	$(Q)awk 'NF == 3 && $$1 ~ /^[0-9]+$$/ { n[$$2]++ } END { \
+		split("0x32 0x33 0x34 0x35", chip, " "); \
 		printf "demo: changes of the chips'"'"' outputs on the timeline:"; \
-		for (o = 1; o <= 18; o++) if (n[o]) printf " %sD%d %d", \
-			(o > 9 ? "0x33:" : ""), (o > 9 ? o - 9 : o), n[o]; print "" }' \
+		for (o = 1; o <= 36; o++) if (n[o]) printf " %sD%d %d", \
+			(o > 9 ? chip[int((o - 1) / 9) + 1] ":" : ""), (o - 1) % 9 + 1, n[o]; \
+		print "" }' \
 		$(O)/demo/timeline.txt
 
 # ---------------------------------------------------------------- tests

@@ -36,3 +36,10 @@ need_engines() {
 	echo "${0##*/}: no /sys/class/led_pattern in this kernel" >&2
 	exit 1
 }
+
+# need_chip <label>: a chip of the family board (make run BOARD=family)
+need_chip() {
+	[ -d "$ENGINES/$1:engine1" ] && return 0
+	echo "${0##*/}: no $1:engine1: the family board has it (make run BOARD=family)" >&2
+	exit 1
+}
