@@ -264,6 +264,8 @@ done
 if [ -n "$debug_kernel" ]; then
 	if [ -z "$debug_build" ] || debug_kernel_built; then
 		boot_alone debug-smp2 "$debug_kernel" 2
+		[ -z "$wanted_family" ] ||
+			boot_alone family-debug-smp2 "$debug_kernel" 2 "" family
 	fi
 fi
 if [ -n "$background" ]; then
