@@ -162,6 +162,7 @@ $(1)/.config: $(O)/.stamp_patched $(2) $(TOP)/qemu/board/merge-config.sh
 	$$(Q)mkdir -p $(1)
 	$$(Q)$(TOP)/qemu/board/merge-config.sh '$$(call KMAKE,$(1))' $(KSRC) $(1) $(2)
 endef
+
 KCONF_DEBUG := $(KCONF) $(TOP)/qemu/board/kernel-debug.config
 $(eval $(call kernel_config,$(O)/kbuild,$(KCONF)))
 $(eval $(call kernel_config,$(O)/kbuild-debug,$(KCONF_DEBUG)))
@@ -197,30 +198,29 @@ $(O)/smp%/virt.dts: $(TOP)/qemu/board/dts-labels.awk | $(O)/.stamp_deps
 	$(Q)awk -f $(TOP)/qemu/board/dts-labels.awk $(@D)/virt.raw.dts $(@D)/virt.raw.dts > $@
 
 # As kbuild does: cpp for the dt-bindings headers, then dtc, which finds
-# the /include/d virt.dts in $(O)/smpN.
-$(O)/board-smp%.dtb: $(TOP)/dts/board.dts $(O)/smp%/virt.dts $(O)/.stamp_unpacked
+# the /include/d virt.dts in $(O)/smpN.  $(call dts_to_dtb,NAME) makes
+# $(O)/NAME-smpN.dtb from its first prerequisite.
+define dts_to_dtb
 	$(call step,DTC,$@)
 	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
-		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/board.pp.dts
-	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/board.pp.dts
+		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/$(1).pp.dts
+	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/$(1).pp.dts
+endef
+
+$(O)/board-smp%.dtb: $(TOP)/dts/board.dts $(O)/smp%/virt.dts $(O)/.stamp_unpacked
+	$(call dts_to_dtb,board)
 
 # make bench's board: board.dts with mainline's leds-group-multicolor as a
 # peer (dts/bench.dts)
 $(O)/bench-smp%.dtb: $(TOP)/dts/bench.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dts \
 		$(O)/.stamp_unpacked
-	$(call step,DTC,$@)
-	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
-		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/bench.pp.dts
-	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/bench.pp.dts
+	$(call dts_to_dtb,bench)
 
 # the board with an LP5569 and an LP8501 beside the LP5523s
 # (dts/family.dts; boot.sh --board family)
 $(O)/family-smp%.dtb: $(TOP)/dts/family.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dts \
 		$(O)/.stamp_unpacked
-	$(call step,DTC,$@)
-	$(Q)cpp -nostdinc -I $(KSRC)/scripts/dtc/include-prefixes -undef \
-		-D__DTS__ -x assembler-with-cpp -P $< -o $(O)/smp$*/family.pp.dts
-	$(Q)dtc -I dts -O dtb -i $(O)/smp$* -o $@ $(O)/smp$*/family.pp.dts
+	$(call dts_to_dtb,family)
 
 dtb: $(O)/board-smp1.dtb $(O)/board-smp2.dtb $(O)/family-smp1.dtb $(O)/family-smp2.dtb
 
