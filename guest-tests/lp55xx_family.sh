@@ -12,6 +12,7 @@
 # leaves nothing behind.  lp55xx_family.check judges the timeline between
 # the "family <chip> <case> begin|end" marks.
 . /tests/lib/ktap.sh
+. /tests/lib/lp5523.sh
 
 CLASS=/sys/class/led_pattern
 LEDS=/sys/class/leds
@@ -39,17 +40,11 @@ window() {
 }
 
 # reset <label>: the chip's engines stopped and empty, its LEDs unlinked
+# and off
 reset() {
-	local e led
-	for e in 1 2 3; do
-		e=$CLASS/$1:engine$e
-		[ -d "$e" ] || continue
-		echo stop > "$e/state"
-		echo "" > "$e/pattern"
-		echo -1 > "$e/repeat"
-	done
+	local led
+	lp5523_engines_reset "$1"
 	for led in $LEDS/"$1":*; do
-		echo none > "$led/trigger" 2>/dev/null
 		echo 0 > "$led/brightness" 2>/dev/null
 	done
 }
@@ -159,8 +154,8 @@ legacy() {
 	return $ok
 }
 
-# unbind <label>: unbind the chip while engine 2 blinks and ledtrig-pattern
-# runs one more LED's hw_pattern; its engines go, then come back
+# unbind <label>: unbind the chip while engine 2 blinks; its engines go,
+# then come back, with no splat
 unbind() {
 	local c name drv ok=0
 	# shellcheck disable=SC2046

@@ -4,7 +4,8 @@
 # file of one make check run against what it promised; one line per file,
 # "failed:" with each failure and the comment lines that say why (up to 3
 # before a guest suite's "not ok", up to 3 after a host check's), last line
-# "N passed, N failed"; exit 1 on a failure.  Top-level results only (KUnit's nested cases stay indented).
+# "N passed, N failed"; exit 1 on a failure.  Top-level results only
+# (KUnit's nested cases stay indented).
 #
 # Beyond "not ok" lines, each of these is one failure of its file:
 # - no plan and no result (the suite printed nothing);

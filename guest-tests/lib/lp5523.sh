@@ -24,19 +24,21 @@ lp5523_free_faders() {
 	write_ok 000000000 "$(lp5523_chip)/master_fader_leds"
 }
 
-# lp5523_engines_reset: the chip's three pattern engines stopped, their
-# pattern empty and repeat -1, and every LP5523 LED unlinked
+# lp5523_engines_reset [<label>]: the chip's three pattern engines
+# stopped, their pattern empty and repeat -1, and every LED of the chip
+# unlinked; <label> names another lp55xx chip (its LEDs and engines are
+# "<label>:..."), the LP5523 ("lp5523") by default
 lp5523_engines_reset() {
-	local e led
+	local label=${1:-lp5523} e led
 	for e in 1 2 3; do
-		e=/sys/class/led_pattern/lp5523:engine$e
-		[ -d $e ] || continue
-		echo stop > $e/state
-		echo "" > $e/pattern
-		echo -1 > $e/repeat
+		e=/sys/class/led_pattern/$label:engine$e
+		[ -d "$e" ] || continue
+		echo stop > "$e/state"
+		echo "" > "$e/pattern"
+		echo -1 > "$e/repeat"
 	done
-	for led in /sys/class/leds/lp5523:*; do
-		echo none > $led/trigger 2>/dev/null
+	for led in /sys/class/leds/"$label":*; do
+		echo none > "$led/trigger" 2>/dev/null
 	done
 }
 
