@@ -210,10 +210,10 @@ endef
 $(O)/board-smp%.dtb: $(TOP)/dts/board.dts $(O)/smp%/virt.dts $(O)/.stamp_unpacked
 	$(call dts_to_dtb,board)
 
-# make bench's board: board.dts with mainline's leds-group-multicolor as a
-# peer (dts/bench.dts)
-$(O)/bench-smp%.dtb: $(TOP)/dts/bench.dts $(TOP)/dts/board.dts $(O)/smp%/virt.dts \
-		$(O)/.stamp_unpacked
+# make bench's board: the family board with mainline's
+# leds-group-multicolor as a peer (dts/bench.dts)
+$(O)/bench-smp%.dtb: $(TOP)/dts/bench.dts $(TOP)/dts/family.dts $(TOP)/dts/board.dts \
+		$(O)/smp%/virt.dts $(O)/.stamp_unpacked
 	$(call dts_to_dtb,bench)
 
 # the board with an LP5569 and an LP8501 beside the LP5523s

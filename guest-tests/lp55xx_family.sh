@@ -19,6 +19,8 @@ LEDS=/sys/class/leds
 BLINK="255 100 255 0 0 100 0 0"
 COLOUR="#000000 500 #ff40c0 500"
 HW_RAMP="0 500 255 500"
+# 16 tuples of odd durations (lp5523_hw_engines.sh): about 80 words
+ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
 
 # chip <label>: I2C address, driver, the boot pattern's LED, a white LED,
 # the red, green and blue LEDs (or one multicolor LED) of the chip
@@ -26,6 +28,14 @@ chip_info() {
 	case $1 in
 	notify) echo "0034 lp5569 notify:white:1 notify:white:2 notify:rgb" ;;
 	keys) echo "0035 lp8501 keys:g keys:kb1 keys:r keys:g keys:b" ;;
+	esac
+}
+
+# three white LEDs of the chip
+whites() {
+	case $1 in
+	notify) echo "notify:white:1 notify:white:2 notify:white:3" ;;
+	keys) echo "keys:kb1 keys:kb2 keys:kb3" ;;
 	esac
 }
 
@@ -130,6 +140,40 @@ hw_pattern() {
 	return $ok
 }
 
+# memory <label>: the odd 16 tuples on engines 1, 2 and 3, a white LED
+# each.  The LP5569's memory (254 words) holds the three programs, one of
+# them in the words above 127 that only programs can use; the LP8501's
+# (96) holds one: the second is E2BIG and the first runs on.
+memory() {
+	local label=$1 e=1 led words ok=0
+	for led in $(whites "$label"); do
+		write_ok "$label:engine$e" "$LEDS/$led/trigger" || ok=1
+		write_ok "$ODD16" "$CLASS/$label:engine$e/pattern" || ok=1
+		e=$((e + 1))
+	done
+	emu_mark "family $label memory begin"
+	write_ok run "$CLASS/$label:engine1/state" || ok=1
+	if [ "$label" = notify ]; then
+		write_ok run "$CLASS/$label:engine2/state" || ok=1
+		write_ok run "$CLASS/$label:engine3/state" || ok=1
+		words=$(cat "$(pattern_program "$CLASS/$label:engine1")" \
+			"$(pattern_program "$CLASS/$label:engine2")" \
+			"$(pattern_program "$CLASS/$label:engine3")" |
+			awk '{ w += NF - 1; split($1, a, "[@:]"); if (a[2] > 127) high = a[2] }
+			END { print w, high + 0 }')
+		echo "# notify: program words, a start above 127: $words"
+		[ "${words% *}" -gt 96 ] && [ "${words#* }" -gt 127 ] ||
+			{ echo "# want more than 96 words and a program above word 127"; ok=1; }
+	else
+		write_err E2BIG run "$CLASS/$label:engine2/state" || ok=1
+	fi
+	sleep 4.4
+	emu_mark "family $label memory end"
+	want_eq "$label:engine1 state" running "$(cat "$CLASS/$label:engine1/state")" || ok=1
+	reset "$label"
+	return $ok
+}
+
 # legacy <label>: the chip's engineN_mode files refuse engine 2 while a
 # pattern holds it (EBUSY, one log line naming the owner), and take the
 # free engine 3; on a chip without them, nothing to refuse
@@ -183,13 +227,14 @@ for label in notify keys; do
 		exit 0
 	fi
 done
-ktap_set_plan 14
+ktap_set_plan 16
 for label in notify keys; do
 	ktap_test_result "${label}_engines" engines $label
 	ktap_test_result "${label}_boot_pattern" boot_pattern $label
 	ktap_test_result "${label}_blink" blink $label
 	ktap_test_result "${label}_colour" colour $label
 	ktap_test_result "${label}_hw_pattern" hw_pattern $label
+	ktap_test_result "${label}_memory" memory $label
 	ktap_test_result "${label}_legacy_files" legacy $label
 	ktap_test_result "${label}_unbind" unbind $label
 done

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-bench.sh --build DIR [--kernel IMAGE] [--dtb DTB] [--smp N]: boot the
-# board (make bench: dts/bench.dts, with a leds-group-multicolor LED), run
+# board (make bench: dts/bench.dts, the family board with a
+# leds-group-multicolor LED), run
 # guest-tests/bench/bench.sh, print the table (build/bench/figures.txt) with
 # the machine it ran on.
 # The emulator writes its CPU time to the timeline once a second
@@ -29,10 +30,10 @@ mkdir -p "$out"
 	env | grep '^BENCH_[A-Z_]*=[0-9]*$' | sed 's/^/export /'
 	echo '. /tests/bench/bench.sh'
 } > "$out/run.sh"
-# seven implementations, three repeats: about 28 minutes; a third software
+# nine implementations, three repeats: about 35 minutes; a third software
 # engine for the row of two engines on two chips
 "$top/qemu/board/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
-	${dtb:+--dtb "$dtb"} --append led_pattern_software.engines=3 \
+	--board family ${dtb:+--dtb "$dtb"} --append led_pattern_software.engines=3 \
 	--mode script --script "$out/run.sh" --out "$out" --timeout 2400 \
 	--emu-args --cpu-report > /dev/null
 {

@@ -13,7 +13,8 @@
 # Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
 # write that starts the pattern), impl ledtrig, ledtrighr, hwpattern,
 # ledtrigmc (ring:rgb), groupmc (leds-group-multicolor), software,
-# hardware (the LP5523's own engines, when the kernel has them).
+# hardware (the LP5523's own engines, when the kernel has them), lp5569
+# and lp8501 (the family's engines: notify:rgb, keys:r, g, b).
 . /tests/lib/ktap.sh
 
 REPEATS=${BENCH_REPEATS:-3}
@@ -206,6 +207,24 @@ hardware() {
 	return 0
 }
 
+# The rest of the family (dts/family.dts): the LP5569's engine 1 on its
+# multicolor LED notify:rgb (LED0-LED2), the LP8501's on keys:r, g, b
+# (D7-D9), when the kernel offers them
+family_engine() {
+	local e=$1
+	shift
+	[ -d "/sys/class/led_pattern/$e" ] && engine "$e" "$@"
+	return 0
+}
+
+lp5569() {
+	family_engine notify:engine1 "$@" notify:rgb
+}
+
+lp8501() {
+	family_engine keys:engine1 "$@" keys:r keys:g keys:b
+}
+
 # triangle 0 -> 9 -> 0 over 1024 ms in <n> tuples: the same waveform
 # (about 18 level changes a second) whatever the pattern length; 1023
 # one-digit tuples are 4091 bytes, within what one sysfs write carries
@@ -221,8 +240,15 @@ triangle() {
 echo "# bench: hardware engine: ${HW:-none in this kernel (column pending)}"
 echo "# bench guest: Linux $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
 echo "# bench repeats=$REPEATS blink_s=$BLINK_S ramp_s=$RAMP_S scale_s=$SCALE_S"
-# The board's boot LED blinks on software1 from the device tree; kb6 (D9)
-# joins it, so the timeline shows that other engine's edges throughout.
+# The family's boot patterns (notify:white:1, keys:g on engine 1) stop:
+# their engines are columns.  The board's boot LED blinks on software1
+# from the device tree; kb6 (D9) joins it, so the timeline shows that
+# other engine's edges throughout.
+for e in notify:engine1 keys:engine1; do
+	echo stop > /sys/class/led_pattern/$e/state 2>/dev/null
+done
+echo none > $LEDS/notify:white:1/trigger 2>/dev/null
+echo none > $LEDS/keys:g/trigger 2>/dev/null
 if [ -d /sys/class/led_pattern/software1 ]; then
 	echo software1 > $LEDS/lp5523:kb6/trigger
 fi
@@ -245,6 +271,8 @@ one_case() {
 	done
 	[ -d $ENG ] && software "$c software $n" "$s" "$p" $RGB
 	hardware "$c hardware $n" "$s" "$p" $RGB
+	lp5569 "$c lp5569 $n" "$s" "$p"
+	lp8501 "$c lp8501 $n" "$s" "$p"
 }
 
 n=1

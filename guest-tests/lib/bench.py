@@ -29,15 +29,19 @@ IMPLS = [("ledtrig", "ledtrig-pattern"), ("ledtrighr", "ledtrig-pattern hr_patte
          ("hwpattern", "ledtrig-pattern hw_pattern"),
          ("ledtrigmc", "ledtrig-pattern on ring:rgb"),
          ("groupmc", "ledtrig-pattern on leds-group-multicolor"),
-         ("software", "software engine"), ("hardware", "LP5523 engine")]
+         ("software", "software engine"), ("hardware", "LP5523 engine"),
+         ("lp5569", "LP5569 engine"), ("lp8501", "LP8501 engine")]
 # ratio columns: each engine against ledtrig-pattern and its hrtimer
 RATIOS = [("software", "ledtrig"), ("software", "ledtrighr"), ("hardware", "ledtrig")]
 RGB = [7, 6, 5]                 # lp5523:r, g, b
 # the outputs (red, green, blue) and chip of each implementation: the
 # indicator's LEDs; ring:rgb, the multicolor LED on D1-D3 of the chip at
 # 0x33 (timeline outputs 10-18); the leds-group-multicolor LED that
-# dts/bench.dts makes of that chip's D4-D6
-OUTPUTS = {"ledtrigmc": ([10, 11, 12], "0x33"), "groupmc": ([13, 14, 15], "0x33")}
+# dts/bench.dts makes of that chip's D4-D6; the LP5569's notify:rgb
+# (LED0-LED2 at 0x34: 19-21) and the LP8501's keys:r, g, b (D7-D9 at
+# 0x35: 34-36)
+OUTPUTS = {"ledtrigmc": ([10, 11, 12], "0x33"), "groupmc": ([13, 14, 15], "0x33"),
+           "lp5569": ([19, 20, 21], "0x34"), "lp8501": ([34, 35, 36], "0x35")}
 OTHER_ENGINE = 9                # lp5523:kb6 on software1 (1 Hz blink)
 
 # the patterns of bench.sh: per output, (value, ms) tuples
@@ -449,7 +453,7 @@ def cell(s, impl, spread=True, refused=False):
     if s is None:
         if refused:
             return "refused"
-        return "pending" if impl == "hardware" else "n/a"
+        return "pending" if impl in ("hardware", "lp5569", "lp8501") else "n/a"
     med, spr = s
     txt = num(med)
     if spread and spr / 2 >= 0.005:
