@@ -39,6 +39,19 @@ ODD16="0 37 200 113 200 0 40 251 255 61 90 7 90 0 255 149 30 301 30 13 180 89 0 
 # the same shape, every ramp within the LP5523's one level per 0.488 ms
 ODD16C="0 137 200 113 200 0 40 251 255 89 90 7 90 0 255 149 30 301 30 79 180 97 0 0 128 503 128 0 10 97 60 431"
 
+# scaled <peak> <pattern>: the pattern's values times peak / 255
+scaled() {
+	echo "$2" | awk -v peak="$1" '{ for (i = 1; i <= NF; i += 2)
+		printf "%s%d %s", (i > 1 ? " " : ""), int($i * peak / 255), $(i + 1) }'
+}
+
+# the same in colour, #ff40c0 at full scale: three curves, an engine each,
+# each program as long as ODD16C's (about 80 words): more than the
+# LP5523's 96 words hold
+ODD16CC=$(echo "$ODD16C" | awk '{ for (i = 1; i <= NF; i += 2)
+	printf "%s#%02x%02x%02x %s", (i > 1 ? " " : ""), $i, int($i * 64 / 255),
+		int($i * 192 / 255), $(i + 1) }')
+
 set_trigger() {
 	local t=$1 led
 	shift
@@ -155,7 +168,7 @@ engine() {
 	set_trigger "$e" "$@"
 	cost_begin "$name"
 	emu_mark "bench $name run"
-	echo run > "$dir/state"
+	echo run > "$dir/state" || echo "# bench: $e refused $name"
 	sleep "$s"
 	cost_end "$name" "$s"
 	echo stop > "$dir/state"
@@ -283,6 +296,8 @@ while [ $n -le "$REPEATS" ]; do
 		"255 64 192"
 	one_case odd16 $n "$RAMP_S" "$ODD16" "$ODD16" "$ODD16" "$ODD16"
 	one_case odd16c $n "$RAMP_S" "$ODD16C" "$ODD16C" "$ODD16C" "$ODD16C"
+	one_case odd16cc $n "$RAMP_S" "$ODD16CC" "$ODD16C" "$(scaled 64 "$ODD16C")" \
+		"$(scaled 192 "$ODD16C")" "255 64 192"
 	n=$((n + 1))
 done
 

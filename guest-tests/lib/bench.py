@@ -56,7 +56,9 @@ ODD16C = [(0, 137), (200, 113), (200, 0), (40, 251), (255, 89), (90, 7), (90, 0)
           (10, 97), (60, 431)]
 COLOUR_PEAKS = [255, 64, 192]    # red, green, blue of #ff40c0
 CASE_PATTERNS = {"blink": BLINK, "breathe": BREATHE, "colour": BREATHE,
-                 "odd16": ODD16, "odd16c": ODD16C}
+                 "odd16": ODD16, "odd16c": ODD16C, "odd16cc": ODD16C}
+# the cases in colour (#ff40c0 at full scale): each LED its own curve
+COLOUR_CASES = ("colour", "odd16cc")
 
 
 def scaled(pattern, peak):
@@ -391,9 +393,8 @@ class Bench:
         outs = [Output(self.tl.changes, o, w[1], w[2]) for o in rgb]
         f = {}
         pats = [CASE_PATTERNS[case]] * len(rgb)
-        if case == "colour":
-            pats = [scaled(BREATHE, peak) for peak in COLOUR_PEAKS]
-        if case == "colour":
+        if case in COLOUR_CASES:
+            pats = [scaled(CASE_PATTERNS[case], peak) for peak in COLOUR_PEAKS]
             f.update(skew_figures(outs, pats, w[1], impl))
         else:
             # one curve on all: their crossings of mid-scale are due at once
@@ -418,6 +419,11 @@ class Bench:
                     m["waveform_mae_levels"] for m in maes)
         elif case in ("odd16", "odd16c"):
             f.update(waveform_error(outs[0], CASE_PATTERNS[case], w[1], w[2]))
+        elif case == "odd16cc":
+            maes = [waveform_error(o, pat, w[1], w[2]) for o, pat in zip(outs, pats)]
+            if all(maes):
+                f["waveform_mae_levels"] = statistics.mean(
+                    m["waveform_mae_levels"] for m in maes)
         f.update(self.cost_figures(case, impl, n, rgb, chip))
         return f
 
@@ -432,6 +438,9 @@ CASES = [
      " `0 1000 255 1000`, multi_intensity `255 64 192`)"),
     ("odd16", "16 tuples, odd durations (2.052 s) on r, g, b"),
     ("odd16c", "the same with ramps the LP5523 can step (2.254 s) on r, g, b"),
+    ("odd16cc", "the same in colour, #ff40c0 at full scale: three curves, each as long"
+     " a program as odd16c's (ledtrig-pattern: a scaled grey pattern per LED; on a"
+     " multicolor LED, multi_intensity `255 64 192`)"),
 ]
 SCALING = [
     ("leds1", "breathe, 1 LED"), ("leds3", "breathe, 3 LEDs"),
