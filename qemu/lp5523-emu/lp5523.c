@@ -85,12 +85,6 @@
  */
 #define LP55XX_U_LP5569_MISC_RESET	0x40
 /*
- * LP5569: an engine cannot take an output another engine maps ("more
- * than one engine cannot simultaneously control the same LED driver
- * output"); the first holder keeps it, the newcomer's mapping drops it
- */
-#define LP55XX_U_MAP_EXCLUSIVE		1
-/*
  * mux_* SRAM addresses stay 7 bits and absolute on the LP5569 (the
  * LP5523 command set): mux tables live in words 0-127; branch steps stay
  * 7 bits relative to the engine's start address, as on the LP5523
@@ -190,8 +184,8 @@ struct lp55xx_model {
 	uint8_t status_clear;		/* bits a STATUS read clears */
 	uint8_t fader_shift, fader_mask;	/* in Dn CONTROL */
 	uint8_t log_en;			/* in Dn CONTROL */
-	/* an output mapped by one engine cannot be taken by another */
-	bool map_exclusive;
+	/* an output several engines map follows the lowest-numbered one */
+	bool map_priority;
 	const struct lp5523_reg *regs;
 	size_t nregs;
 };
@@ -356,35 +350,49 @@ static void update_outputs(struct lp5523 *chip)
 /* Change an engine's mapping; outputs keep their PWM register values. */
 static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
 {
-	uint16_t taken = 0;
+	uint16_t above = 0;
 	unsigned int o;
 
 	map &= 0x1ff;
-	if (M(chip)->map_exclusive) {
-		/*
-		 * "more than one engine cannot simultaneously control the
-		 * same LED driver output" (LP5569): the engine that has it
-		 * keeps it (LP55XX_U_MAP_EXCLUSIVE)
-		 */
-		for (o = 0; o < LP5523_ENGINES; o++)
-			if (o != e)
-				taken |= chip->eng[o].map;
-		if (map & taken)
-			lp5523_note(chip, "engine%u map 0x%03x: 0x%03x held by another engine",
-				    e + 1, map, map & taken);
-		map &= ~taken;
+	if (M(chip)->map_priority) {
+		for (o = 0; o < e; o++)
+			above |= chip->eng[o].map;
+		if (map & above)
+			lp5523_note(chip, "engine%u map 0x%03x: 0x%03x follows a higher-priority engine",
+				    e + 1, map, map & above);
 	}
 	chip->eng[e].map = map;
 	update_outputs(chip);
 }
 
+/*
+ * The outputs engine @e drives: those it maps, but on the LP5569 not
+ * those a lower-numbered engine maps too ("Execution engine 1 has
+ * priority over execution engines 2 and 3, with execution engine 2 having
+ * priority over execution engine 3.  If an LED is mapped to more than one
+ * execution engine, the higher-priority engine controls the LED": TI,
+ * E2E 991446; "more than one engine cannot simultaneously control the
+ * same LED driver output", [DS69] 8.1)
+ */
+static uint16_t eng_drives(const struct lp5523 *chip, unsigned int e)
+{
+	uint16_t map = chip->eng[e].map;
+	unsigned int o;
+
+	if (M(chip)->map_priority)
+		for (o = 0; o < e; o++)
+			map &= ~chip->eng[o].map;
+	return map;
+}
+
 /* The engine pushes its PWM value into the registers of its outputs. */
 static void eng_drive(struct lp5523 *chip, unsigned int e)
 {
+	uint16_t map = eng_drives(chip, e);
 	unsigned int i;
 
 	for (i = 0; i < LP5523_OUTPUTS; i++)
-		if (chip->eng[e].map & (1 << i))
+		if (map & (1 << i))
 			chip->regs[M(chip)->reg_pwm + i] = chip->eng[e].pwm;
 	update_outputs(chip);
 }
@@ -1612,7 +1620,7 @@ const struct lp55xx_model lp5569_model = {
 	.status_engine_busy = LP5569_STATUS_ENGINE_BUSY,
 	.status_clear = 0x07,
 	.fader_shift = 5, .fader_mask = 0x7,
-	.map_exclusive = LP55XX_U_MAP_EXCLUSIVE,
+	.map_priority = true,
 	.regs = lp5569_regs, .nregs = ARRAY_SIZE(lp5569_regs),
 };
 

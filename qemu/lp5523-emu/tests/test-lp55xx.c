@@ -549,8 +549,14 @@ static void test_lp5569_needs_clock(void)
 	expect_event("clock off", true);
 }
 
-/* LP5569: an output one engine maps cannot be taken by another */
-static void test_lp5569_map_exclusive(void)
+/*
+ * LP5569: an output two engines map follows the lower-numbered one,
+ * whichever mapped it first.  Engine 2 maps D1 and sets 100; engine 1
+ * maps it 32 cycles later and sets 200 every 32 cycles: D1 reads 200
+ * from then on, engine 2's 100 every 112 cycles does not reach it.  (The
+ * first holder keeping it would read 100; the last writer, 100 and 200.)
+ */
+static void test_lp5569_map_priority(void)
 {
 	static const uint16_t p1[] = { 0x9d01, 0x4064, 0x0400, 0x0400,
 				       0xa000 };
@@ -558,18 +564,18 @@ static void test_lp5569_map_exclusive(void)
 	uint64_t t0;
 
 	chip_start(&lp5569);
-	load(0, 0x00, p1, ARRAY_SIZE(p1));
-	load(1, 0x40, p2, ARRAY_SIZE(p2));
+	load(0, 0x00, p2, ARRAY_SIZE(p2));
+	load(1, 0x40, p1, ARRAY_SIZE(p1));
 	t0 = run(3);
-	goto_cycle(t0 + 200);
-	expect_timeline(t0, 200, "16 1 100");
-	expect_event("engine2 map 0x001: 0x001 held by another engine",
+	goto_cycle(t0 + 300);
+	expect_timeline(t0, 300, "16 1 100; 48 1 200");
+	expect_event("engine2 map 0x001: 0x001 follows a higher-priority engine",
 		     true);
-	EXPECT_EQ("ENGINE2_MAPPING2", 0x00, rd(0x73));
 	EXPECT_EQ("ENGINE1_MAPPING2", 0x01, rd(0x71));
+	EXPECT_EQ("ENGINE2_MAPPING2", 0x01, rd(0x73));
 }
 
-/* The LP8501 has no exclusive mapping: the last writer wins, as LP5523 */
+/* The LP8501 has no engine priority: the last writer wins, as LP5523 */
 static void test_lp8501_map_shared(void)
 {
 	static const uint16_t p1[] = { 0x9d01, 0x4064, 0x0400, 0x0400,
@@ -780,7 +786,7 @@ const struct test lp55xx_tests[] = {
 	{ "lp5569_pc_start_8bit", test_lp5569_pc_8bit },
 	{ "lp5569_status_bits", test_lp5569_status_bits },
 	{ "lp5569_engines_need_clock", test_lp5569_needs_clock },
-	{ "lp5569_map_exclusive", test_lp5569_map_exclusive },
+	{ "lp5569_map_priority", test_lp5569_map_priority },
 	{ "lp5569_fader_field", test_lp5569_fader_field },
 	{ "lp5569_mux_addr_absolute", test_lp5569_mux_absolute },
 	{ "lp8501_registers_reset_values", test_lp8501_registers },
