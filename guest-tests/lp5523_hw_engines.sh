@@ -118,10 +118,6 @@ gradient() {
 	return $ok
 }
 
-# 16 tuples of odd durations (ramps, holds, steps; 1403 ms), as
-# lp5523_hw_engines.check's ODD16
-ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
-
 # the guest's timer interrupts so far (arch_timer, all CPUs)
 timer_irqs() {
 	awk '/arch_timer/ { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i }

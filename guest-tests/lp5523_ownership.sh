@@ -364,9 +364,6 @@ program_shape() {
 		END { print w + 0, p + 0, e + 0 }' "$(pattern_program $1)"
 }
 
-# 16 tuples of odd durations (lp5523_hw_engines.sh): 80 words
-ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
-
 # 16 words, a whole page of the engineN_load files: a blink on the
 # engine's mapping row, padded with branches to its start
 LEGACY16=9d8040ff7e00420040007e004200a001a001a001a001a001a001a001a001a001

@@ -19,8 +19,6 @@ LEDS=/sys/class/leds
 BLINK="255 100 255 0 0 100 0 0"
 COLOUR="#000000 500 #ff40c0 500"
 HW_RAMP="0 500 255 500"
-# 16 tuples of odd durations (lp5523_hw_engines.sh): about 80 words
-ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
 
 # chip <label>: I2C address, driver, the boot pattern's LED, a white LED,
 # the red, green and blue LEDs (or one multicolor LED) of the chip

@@ -277,6 +277,15 @@ def waveform_error(out, pattern, t_run, t_end, max_start_ms=200):
     return {"waveform_mae_levels": err(best, 1)}
 
 
+def mean_waveform_error(outs, patterns, t_run, t_end):
+    """Each LED against its own curve (a colour case): the mean of their
+    waveform errors, or nothing if one has none."""
+    maes = [waveform_error(o, pat, t_run, t_end) for o, pat in zip(outs, patterns)]
+    if not all(maes):
+        return {}
+    return {"waveform_mae_levels": statistics.mean(m["waveform_mae_levels"] for m in maes)}
+
+
 def first_change_ms(outs, t_run):
     ts = [c[0] for o in outs for c in o.changes() if c[0] >= t_run]
     return {"start_latency_ms": (min(ts) - t_run) / 1000} if ts else {}
@@ -413,17 +422,11 @@ class Bench:
             rises = [crossings(o, peak // 2) for o, peak in zip(outs, COLOUR_PEAKS)]
             f.update(period_figures(rises[0], 2000, drift=False))
             f.update(ramp_figures(outs[0], 255, 1000))
-            maes = [waveform_error(o, pat, w[1], w[2]) for o, pat in zip(outs, pats)]
-            if all(maes):
-                f["waveform_mae_levels"] = statistics.mean(
-                    m["waveform_mae_levels"] for m in maes)
+            f.update(mean_waveform_error(outs, pats, w[1], w[2]))
         elif case in ("odd16", "odd16c"):
             f.update(waveform_error(outs[0], CASE_PATTERNS[case], w[1], w[2]))
         elif case == "odd16cc":
-            maes = [waveform_error(o, pat, w[1], w[2]) for o, pat in zip(outs, pats)]
-            if all(maes):
-                f["waveform_mae_levels"] = statistics.mean(
-                    m["waveform_mae_levels"] for m in maes)
+            f.update(mean_waveform_error(outs, pats, w[1], w[2]))
         f.update(self.cost_figures(case, impl, n, rgb, chip))
         return f
 

@@ -53,6 +53,12 @@ engine_link() {
 	return $ok
 }
 
+# 16 tuples of odd durations (ramps, holds, steps; 1403 ms, as
+# lp5523_hw_engines.check's ODD16), 78-80 words of an engine: the
+# suites that fill program memory use it
+# shellcheck disable=SC2034
+ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
+
 # pattern_program <engine dir>: the file showing the program an engine's
 # pattern compiled to (debugfs: a debugging aid, not ABI)
 pattern_program() {

@@ -347,48 +347,43 @@ static void update_outputs(struct lp5523 *chip)
 	}
 }
 
-/* Change an engine's mapping; outputs keep their PWM register values. */
-static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
+/*
+ * The outputs engines of higher priority than @e map, which @e does not
+ * drive: on the LP5569 ("Execution engine 1 has priority over execution
+ * engines 2 and 3, with execution engine 2 having priority over execution
+ * engine 3.  If an LED is mapped to more than one execution engine, the
+ * higher-priority engine controls the LED": TI, E2E 991446; "more than
+ * one engine cannot simultaneously control the same LED driver output",
+ * [DS69] 8.1); none elsewhere, where the last writer wins.
+ */
+static uint16_t eng_maps_above(const struct lp5523 *chip, unsigned int e)
 {
 	uint16_t above = 0;
 	unsigned int o;
 
-	map &= 0x1ff;
-	if (M(chip)->map_priority) {
-		for (o = 0; o < e; o++)
-			above |= chip->eng[o].map;
-		if (map & above)
-			lp5523_note(chip, "engine%u map 0x%03x: 0x%03x follows a higher-priority engine",
-				    e + 1, map, map & above);
-	}
-	chip->eng[e].map = map;
-	update_outputs(chip);
-}
-
-/*
- * The outputs engine @e drives: those it maps, but on the LP5569 not
- * those a lower-numbered engine maps too ("Execution engine 1 has
- * priority over execution engines 2 and 3, with execution engine 2 having
- * priority over execution engine 3.  If an LED is mapped to more than one
- * execution engine, the higher-priority engine controls the LED": TI,
- * E2E 991446; "more than one engine cannot simultaneously control the
- * same LED driver output", [DS69] 8.1)
- */
-static uint16_t eng_drives(const struct lp5523 *chip, unsigned int e)
-{
-	uint16_t map = chip->eng[e].map;
-	unsigned int o;
-
 	if (M(chip)->map_priority)
 		for (o = 0; o < e; o++)
-			map &= ~chip->eng[o].map;
-	return map;
+			above |= chip->eng[o].map;
+	return above;
+}
+
+/* Change an engine's mapping; outputs keep their PWM register values. */
+static void eng_set_map(struct lp5523 *chip, unsigned int e, uint16_t map)
+{
+	uint16_t above = eng_maps_above(chip, e);
+
+	map &= 0x1ff;
+	if (map & above)
+		lp5523_note(chip, "engine%u map 0x%03x: 0x%03x follows a higher-priority engine",
+			    e + 1, map, map & above);
+	chip->eng[e].map = map;
+	update_outputs(chip);
 }
 
 /* The engine pushes its PWM value into the registers of its outputs. */
 static void eng_drive(struct lp5523 *chip, unsigned int e)
 {
-	uint16_t map = eng_drives(chip, e);
+	uint16_t map = chip->eng[e].map & ~eng_maps_above(chip, e);
 	unsigned int i;
 
 	for (i = 0; i < LP5523_OUTPUTS; i++)
