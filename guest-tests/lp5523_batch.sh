@@ -30,14 +30,17 @@ window() {
 	emu_mark "batch $1 end"
 }
 
-# run_on_rgb <pattern>: software0 runs it on r, g and b
+# run_on_rgb <pattern> [<window>]: software0 runs it on r, g and b; the
+# window, if named, is the run's first 0.3 s
 run_on_rgb() {
 	local ok=0
 	engine_link software0 $RGB || return 1
 	write_ok "$1" $SW/pattern || ok=1
+	[ -n "$2" ] && emu_mark "batch $2 begin"
 	write_ok run $SW/state || ok=1
 	# past the first write, which puts the outputs on the faders
 	sleep 0.3
+	[ -n "$2" ] && emu_mark "batch $2 end"
 	return $ok
 }
 
@@ -66,6 +69,19 @@ want_faders() {
 	want_eq "master_fader_leds $when (outputs $*)" "$want" "$map"
 }
 
+# want_on_faders <when> <output>...: those outputs (1-9) each on a master
+# fader, one or several (a curve whose LEDs were set apart, as a stop
+# does, keeps the faders it moved them to: they change in one write all
+# the same); no other output on a fader
+want_on_faders() {
+	local when=$1 map got
+	map=$(fader_map)
+	shift
+	got=$(echo "$map" | sed 's/[123]/f/g')
+	want_eq "master_fader_leds $when (outputs $* on faders: $map)" \
+		"$(echo 000000000 | sed "$(printf 's/./f/%s;' "$@")")" "$got"
+}
+
 one_message() {
 	local ok=0
 	run_on_rgb "$GREY" || ok=1
@@ -73,7 +89,7 @@ one_message() {
 	want_eq "software0 state" running "$(cat $SW/state)" || ok=1
 	want_faders "while r, g, b run" 5 6 7 || ok=1
 	stop_sw
-	run_on_rgb "$COLOUR" || ok=1
+	run_on_rgb "$COLOUR" start || ok=1
 	window colour
 	stop_sw
 	# eight outputs on one curve share one fader: still one message
@@ -107,7 +123,9 @@ takes_back() {
 		write_ok "$1" "$c/$2" || ok=1
 		shift 2
 	done
-	sleep 0.2
+	# outputs go on the faders as they pass 0 or full scale (joining at
+	# another level would show a dip): GREY passes one every 500 ms
+	sleep 0.6
 	want_faders "once $user gave them back" 5 6 7 || ok=1
 	window "$given"
 	stop_sw
@@ -156,7 +174,7 @@ selftest() {
 	run_on_rgb "$GREY" || ok=1
 	out=$(cat "$c/selftest" 2>&1)
 	want_eq "selftest beside software0" OK "$out" || ok=1
-	sleep 0.2
+	sleep 0.6
 	want_faders "after selftest" 5 6 7 || ok=1
 	window selftest
 	stop_sw
@@ -175,7 +193,7 @@ chip_pattern() {
 	write_ok "255 250 255 0 0 250 0 0" $E2/pattern || ok=1
 	write_ok run $E2/state || ok=1
 	window chip
-	want_faders "with r on engine 2" 5 6 || ok=1
+	want_on_faders "with r on engine 2" 5 6 || ok=1
 	stop_sw
 	return $ok
 }
@@ -189,7 +207,8 @@ relinked() {
 	run_on_rgb "$COLOUR" || ok=1
 	engine_link lp5523:engine2 lp5523:r || ok=1
 	engine_link software0 lp5523:r || ok=1
-	sleep 0.2
+	# r joins a fader at its next 0 or full scale, within 500 ms
+	sleep 0.6
 	window relinked
 	stop_sw
 	return $ok
