@@ -187,20 +187,42 @@ def change_lags(out, pattern, t_run, half):
     return res
 
 
-def skew_figures(outs, patterns, t_run, impl, pair_us=20000):
-    """Skew between LEDs, as the offsets of their change instants against
-    their own ideal instants (so that LEDs with fewer levels, changing less
-    often, do not read as late).  For each change of the first LED and the
-    nearest change (within pair_us) of each other one, the difference of
-    their lags, folded into one period (an implementation whose period is
-    off drifts from the ideal, all its LEDs alike).  Median: the spread of
-    the LEDs' median differences, the first LED's being 0 (a constant
-    offset between them); worst: the largest difference (ms)."""
+def skew_figures(outs, patterns, t_run, impl, pair_us=20000, due_us=1):
+    """Timing between LEDs on curves of their own, from each change's lag
+    against its own ideal instant (so that LEDs with fewer levels, changing
+    less often, do not read as late).
+
+    Skew: changes of two LEDs due at one instant (green's level L and
+    blue's 3L in the colour case: their ideals within due_us) and how far
+    apart they land; median and worst (ms).  What setting LEDs together
+    promises, so 0 where they go to the chip in one message.
+
+    Relative lag: for each change of the first LED and the nearest change
+    (within pair_us) of each other one, the difference of their lags,
+    folded into one period (an implementation whose period is off drifts
+    from the ideal, all its LEDs alike), for changes due at different
+    instants too: how each LED's timing wanders against the others'.
+    Median: the spread of the LEDs' median differences, the first LED's
+    being 0; worst: the largest difference (ms)."""
     half = 0.5 if impl in ROUNDS_TO_NEAREST else 0
     period_us = sum(d for _, d in patterns[0]) * 1000
     lags = [change_lags(o, pat, t_run, half) for o, pat in zip(outs, patterns)]
     if not all(lags):
         return {}
+    f = {}
+    apart = []
+    for i, mine in enumerate(lags):
+        due = [(t - lag, t) for t, lag in mine]
+        for other in lags[i + 1:]:
+            theirs = sorted((t - lag, t) for t, lag in other)
+            for d, t in due:
+                k = bisect.bisect_left(theirs, (d - due_us,))
+                if k < len(theirs) and abs(theirs[k][0] - d) <= due_us:
+                    apart.append(abs(theirs[k][1] - t))
+    if apart:
+        f["skew_median_ms"] = statistics.median(apart) / 1000
+        f["skew_worst_ms"] = max(apart) / 1000
+        f["skew_pairs"] = len(apart)
     medians, worst = [0], 0
     for other in lags[1:]:
         diffs = []
@@ -210,11 +232,12 @@ def skew_figures(outs, patterns, t_run, impl, pair_us=20000):
             if abs(near[0] - t) <= pair_us:
                 diffs.append(wrap(near[1] - lag, period_us))
         if not diffs:
-            return {}
+            return f
         medians.append(statistics.median(diffs))
         worst = max(worst, max(abs(d) for d in diffs))
-    return {"skew_median_ms": (max(medians) - min(medians)) / 1000,
-            "skew_worst_ms": worst / 1000}
+    f["relative_lag_median_ms"] = (max(medians) - min(medians)) / 1000
+    f["relative_lag_worst_ms"] = worst / 1000
+    return f
 
 
 def crossing_skew(edge_lists, window_us=250000):
