@@ -82,6 +82,20 @@ want_on_faders() {
 		"$(echo 000000000 | sed "$(printf 's/./f/%s;' "$@")")" "$got"
 }
 
+# await_rgb_faders: outputs go on the faders as they pass 0 or full scale
+# (joining at another level would show a dip), and GREY passes one every
+# 500 ms: wait up to 2 s (two periods, however the take and give writes
+# fell) for r, g, b on one fader
+await_rgb_faders() {
+	local i=0 m
+	while [ $i -lt 20 ]; do
+		m=$(fader_map | cut -c5-7)
+		case "$m" in 111|222|333) return 0 ;; esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 one_message() {
 	local ok=0
 	run_on_rgb "$GREY" || ok=1
@@ -123,9 +137,7 @@ takes_back() {
 		write_ok "$1" "$c/$2" || ok=1
 		shift 2
 	done
-	# outputs go on the faders as they pass 0 or full scale (joining at
-	# another level would show a dip): GREY passes one every 500 ms
-	sleep 0.6
+	await_rgb_faders
 	want_faders "once $user gave them back" 5 6 7 || ok=1
 	window "$given"
 	stop_sw
@@ -174,7 +186,7 @@ selftest() {
 	run_on_rgb "$GREY" || ok=1
 	out=$(cat "$c/selftest" 2>&1)
 	want_eq "selftest beside software0" OK "$out" || ok=1
-	sleep 0.6
+	await_rgb_faders
 	want_faders "after selftest" 5 6 7 || ok=1
 	window selftest
 	stop_sw
