@@ -103,6 +103,11 @@ one_message() {
 	want_eq "software0 state" running "$(cat $SW/state)" || ok=1
 	want_faders "while r, g, b run" 5 6 7 || ok=1
 	stop_sw
+	# from outputs on their PWM (as a chip engine or hw_pattern leaves
+	# them), then from outputs left on the faders by the stop
+	lp5523_free_faders || ok=1
+	run_on_rgb "$COLOUR" fresh || ok=1
+	stop_sw
 	run_on_rgb "$COLOUR" start || ok=1
 	window colour
 	stop_sw
