@@ -282,7 +282,34 @@ static void arm_delay_timer(struct vi2c *v)
 	timerfd_settime(v->delay_fd, TFD_TIMER_ABSTIME, &its, NULL);
 }
 
-/* Push the delayed replies that are due; one notify for all of them. */
+/*
+ * Replies go back to the guest in batches: each is written to the used ring
+ * (vi2c_reply()), and the batch is published with one used-index update and
+ * one notification (vi2c_publish()).  Linux's i2c-virtio stops waiting at a
+ * transfer's first failed request and frees the requests behind it, which
+ * the device may still hold (FAIL_NEXT); if the guest could see the failed
+ * reply alone, its interrupt handler, still walking the used ring on
+ * another CPU, would wake the transfer, and the next reply would complete
+ * freed memory (KASAN: slab-use-after-free in complete(), on the 2-CPU
+ * debug kernel).  The requests of one transfer come with one kick and are
+ * answered in one batch, so the guest sees all of their replies or none.
+ */
+static void vi2c_reply(VuDev *dev, VuVirtq *vq, VuVirtqElement *elem,
+		       unsigned int len, unsigned int *n)
+{
+	vu_queue_fill(dev, vq, elem, len, (*n)++);
+	free(elem);
+}
+
+static void vi2c_publish(VuDev *dev, VuVirtq *vq, unsigned int n)
+{
+	if (!n)
+		return;
+	vu_queue_flush(dev, vq, n);
+	vu_queue_notify(dev, vq);
+}
+
+/* Give back the delayed replies that are due, in one batch. */
 static void vi2c_flush_pending(struct vi2c *v)
 {
 	VuVirtq *vq = vu_get_queue(&v->vu, 0);
@@ -294,14 +321,11 @@ static void vi2c_flush_pending(struct vi2c *v)
 
 		if (p->due_ns > now)
 			break;
-		vu_queue_push(&v->vu, vq, p->elem, p->len);
-		free(p->elem);
+		vi2c_reply(&v->vu, vq, p->elem, p->len, &n);
 		v->pend_head = (v->pend_head + 1) % VI2C_MAX_PENDING;
 		v->pend_count--;
-		n++;
 	}
-	if (n)
-		vu_queue_notify(&v->vu, vq);
+	vi2c_publish(&v->vu, vq, n);
 	arm_delay_timer(v);
 }
 
@@ -323,7 +347,7 @@ static void vi2c_queue_handler(VuDev *dev, int qidx)
 	VuVirtq *vq = vu_get_queue(dev, qidx);
 	VuVirtqElement *elem;
 	bool fail_next = false;
-	unsigned int len, pushed = 0;
+	unsigned int len, n = 0;
 	uint64_t due = 0;
 
 	if (v->hooks.begin)
@@ -336,9 +360,7 @@ static void vi2c_queue_handler(VuDev *dev, int qidx)
 			struct vi2c_pending *p;
 
 			if (v->pend_count == VI2C_MAX_PENDING) {
-				vu_queue_push(dev, vq, elem, len);
-				free(elem);
-				pushed++;
+				vi2c_reply(dev, vq, elem, len, &n);
 				continue;
 			}
 			if (v->delay_ms && v->hooks.delayed)
@@ -351,12 +373,9 @@ static void vi2c_queue_handler(VuDev *dev, int qidx)
 			v->pend_count++;
 			continue;
 		}
-		vu_queue_push(dev, vq, elem, len);
-		free(elem);
-		pushed++;
+		vi2c_reply(dev, vq, elem, len, &n);
 	}
-	if (pushed)
-		vu_queue_notify(dev, vq);
+	vi2c_publish(dev, vq, n);
 	if (v->pend_count)
 		vi2c_flush_pending(v);
 	if (v->hooks.end)
