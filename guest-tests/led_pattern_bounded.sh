@@ -258,8 +258,9 @@ other_engine_keeps_time() {
 	write_ok "0 10 0 0 255 10 255 0" $ENG1/pattern || ok=1
 	write_ok -1 $ENG1/repeat || ok=1
 	write_ok run $ENG1/state || ok=1
+	# as long as the load window: the worst gap of as many edges
 	emu_mark "stall base"
-	sleep 2
+	sleep 4
 	write_ok software0 /sys/class/leds/lp5523:r/trigger || ok=1
 	write_ok "$(long_pattern)" $ENG/pattern || ok=1
 	write_ok run $ENG/state || ok=1
