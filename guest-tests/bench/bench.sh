@@ -13,6 +13,7 @@
 # Marks: "bench <case> <impl> <n> begin|run|end" (run: just before the
 # write that starts the pattern), impl ledtrig, ledtrighr, hwpattern,
 # ledtrigmc (ring:rgb), groupmc (leds-group-multicolor), software,
+# groupsw (the software engine on the leds-group-multicolor LED),
 # hardware (the LP5523's own engines, when the kernel has them), lp5569
 # and lp8501 (the family's engines: notify:rgb, keys:r, g, b).
 . /tests/lib/ktap.sh
@@ -283,6 +284,8 @@ one_case() {
 		$impl "$c $impl $n" "$s" "$5" "${8:-255 255 255}"
 	done
 	[ -d $ENG ] && software "$c software $n" "$s" "$p" $RGB
+	[ -d $ENG ] && [ -d $LEDS/rgb:indicator ] &&
+		software "$c groupsw $n" "$s" "$p" rgb:indicator
 	hardware "$c hardware $n" "$s" "$p" $RGB
 	lp5569 "$c lp5569 $n" "$s" "$p"
 	lp8501 "$c lp8501 $n" "$s" "$p"

@@ -29,7 +29,9 @@ IMPLS = [("ledtrig", "ledtrig-pattern"), ("ledtrighr", "ledtrig-pattern hr_patte
          ("hwpattern", "ledtrig-pattern hw_pattern"),
          ("ledtrigmc", "ledtrig-pattern on ring:rgb"),
          ("groupmc", "ledtrig-pattern on leds-group-multicolor"),
-         ("software", "software engine"), ("hardware", "LP5523 engine"),
+         ("software", "software engine"),
+         ("groupsw", "software engine on leds-group-multicolor"),
+         ("hardware", "LP5523 engine"),
          ("lp5569", "LP5569 engine"), ("lp8501", "LP8501 engine")]
 # ratio columns: each engine against ledtrig-pattern and its hrtimer
 RATIOS = [("software", "ledtrig"), ("software", "ledtrighr"), ("hardware", "ledtrig")]
@@ -41,6 +43,7 @@ RGB = [7, 6, 5]                 # lp5523:r, g, b
 # (LED0-LED2 at 0x34: 19-21) and the LP8501's keys:r, g, b (D7-D9 at
 # 0x35: 34-36)
 OUTPUTS = {"ledtrigmc": ([10, 11, 12], "0x33"), "groupmc": ([13, 14, 15], "0x33"),
+           "groupsw": ([13, 14, 15], "0x33"),
            "lp5569": ([19, 20, 21], "0x34"), "lp8501": ([34, 35, 36], "0x35")}
 OTHER_ENGINE = 9                # lp5523:kb6 on software1 (1 Hz blink)
 
@@ -150,7 +153,7 @@ def period_figures(edges_us, nominal_ms, drift=True):
 # when the ideal passes L - 1/2 going up), ledtrig-pattern by integer
 # division toward the ramp's start, the LP5523's ramp a step at the end of
 # each step time (L is due when the ideal reaches L).
-ROUNDS_TO_NEAREST = {"software"}
+ROUNDS_TO_NEAREST = {"software", "groupsw"}
 
 
 def ideal_passes(pattern, x, direction):

@@ -27,15 +27,16 @@ IMPLS = [("ledtrig", "ledtrig-pattern", "#e07020"),
          ("ledtrigmc", "ledtrig-pattern on ring:rgb", "#c06080"),
          ("groupmc", "ledtrig-pattern on leds-group-multicolor", "#606060"),
          ("software", "software engine", "#2060c0"),
+         ("groupsw", "software engine on leds-group-multicolor", "#20a0c0"),
          ("hardware", "LP5523 engine", "#20a040")]
 NAMES = [("red", "#d01010"), ("green", "#10a010"), ("blue", "#1030e0")]
+SECONDS = 4.5
+TERM = "set terminal pngcairo size 900,{h} font 'DejaVu Sans,10' linewidth 1.5"
 
 
 def outputs(impl):
     """The red, green and blue outputs an implementation drove."""
     return OUTPUTS.get(impl, (RGB, None))[0]
-SECONDS = 4.5
-TERM = "set terminal pngcairo size 900,{h} font 'DejaVu Sans,10' linewidth 1.5"
 
 
 def steps_file(path, out, t_run, seconds):
