@@ -31,7 +31,7 @@ IMPLS = [("ledtrig", "ledtrig-pattern", "#e07020"),
          ("hardware", "LP5523 engine", "#20a040")]
 NAMES = [("red", "#d01010"), ("green", "#10a010"), ("blue", "#1030e0")]
 SECONDS = 4.5
-TERM = "set terminal pngcairo size 900,{h} font 'DejaVu Sans,10' linewidth 1.5"
+TERM = "set terminal pngcairo noenhanced size 900,{h} font 'DejaVu Sans,10' linewidth 1.5"
 
 
 def outputs(impl):
