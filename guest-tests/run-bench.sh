@@ -30,9 +30,9 @@ mkdir -p "$out"
 	env | grep '^BENCH_[A-Z_]*=[0-9]*$' | sed 's/^/export /'
 	echo '. /tests/bench/bench.sh'
 } > "$out/run.sh"
-# twelve implementations, three repeats, then the scaling rows: about 45
-# minutes of guest time (2400 s at the last count); a third software
-# engine for the row of two engines on two chips
+# ten implementations, three repeats, then the scaling rows: 2560 s of
+# guest time on 2026-12-06, so an hour's limit; a third software engine
+# for the row of two engines on two chips
 "$top/qemu/board/boot.sh" --build "$build" ${kernel:+--kernel "$kernel"} --smp "$smp" \
 	--board family ${dtb:+--dtb "$dtb"} --append led_pattern_software.engines=3 \
 	--mode script --script "$out/run.sh" --out "$out" --timeout 3600 \
