@@ -8,7 +8,8 @@
 # chip's boot pattern runs from the device tree, a blink and a colour
 # (three curves on three engines, in lock-step) run from the engine
 # files, ledtrig-pattern's hw_pattern runs in the chip, the legacy engine
-# files refuse an engine a pattern holds, and an unbind while patterns run
+# files (engineN_mode on the LP5569, select_engine on the LP8501) refuse
+# an engine a pattern holds, and an unbind while patterns run
 # leaves nothing behind.  lp55xx_family.check judges the timeline between
 # the "family <chip> <case> begin|end" marks.
 . /tests/lib/ktap.sh
@@ -172,26 +173,38 @@ memory() {
 	return $ok
 }
 
-# legacy <label>: the chip's engineN_mode files refuse engine 2 while a
-# pattern holds it (EBUSY, one log line naming the owner), and take the
-# free engine 3; on a chip without them, nothing to refuse
+# legacy <label>: the chip's old engine files refuse an engine a pattern
+# holds (EBUSY, one log line naming the owner) and leave the pattern
+# running.  The LP5569 has engineN_mode: engine 2 refused, the free
+# engine 3 taken.  The LP8501's driver has no engineN_mode files, only
+# select_engine and run_engine (the firmware path, common to the lp55xx
+# chips): selecting engine 2 is refused and select_engine reads what it
+# did.  Engine 3 is not selected there: that would request firmware the
+# board does not have.
 legacy() {
-	local c ok=0
+	local c sel ok=0
 	# shellcheck disable=SC2046
 	set -- "$1" $(chip_info "$1")
 	c=$(chip_dir "$2" "$3")
-	if [ ! -e "$c/engine2_mode" ]; then
-		echo "# $3: no engineN_mode files"
-		return 0
-	fi
 	run_engine "$1" "$BLINK" "$5" || ok=1
 	dmesg_mark
-	write_err EBUSY load "$c/engine2_mode" || ok=1
+	if [ "$3" = lp8501 ]; then
+		[ ! -e "$c/engine2_mode" ] || { echo "# lp8501: an engine2_mode file"; ok=1; }
+		[ -e "$c/run_engine" ] || { echo "# lp8501: no run_engine file"; ok=1; }
+		sel=$(cat "$c/select_engine")
+		write_err EBUSY 2 "$c/select_engine" || ok=1
+		want_eq "select_engine after the refusal" "$sel" "$(cat "$c/select_engine")" || ok=1
+	else
+		write_err EBUSY load "$c/engine2_mode" || ok=1
+	fi
 	dmesg_since | grep -q "$1:engine2" ||
 		{ echo "# no log line naming $1:engine2"; ok=1; }
-	write_ok load "$c/engine3_mode" || ok=1
-	write_ok disabled "$c/engine3_mode" || ok=1
+	if [ "$3" != lp8501 ]; then
+		write_ok load "$c/engine3_mode" || ok=1
+		write_ok disabled "$c/engine3_mode" || ok=1
+	fi
 	want_eq "$1:engine2 state" running "$(cat "$CLASS/$1:engine2/state")" || ok=1
+	want_eq "$1:engine2 pattern" "$BLINK" "$(cat "$CLASS/$1:engine2/pattern")" || ok=1
 	reset "$1"
 	return $ok
 }

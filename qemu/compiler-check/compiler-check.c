@@ -22,7 +22,11 @@
  * The budget, the ideal curve and the run bookkeeping are written here
  * from the ABI text, not taken from the compiler.
  *
- * Usage: compiler-check [-n patterns] [-s seed] [-v]
+ *  - at most REFUSED_MAX_PCT of the random patterns are refused, and at
+ *    most UNEXPLAINED_MAX_PCT over the budget though every ramp of theirs
+ *    has a quantum a level (refusals_too_many() says why those shares).
+ *
+ * Usage: compiler-check [-n patterns] [-s seed] [-v] [-R pct] [-U pct]
  *        compiler-check -p "v ms v ms ..." [-r repeat] [-S] (one pattern)
  * Output: KTAP.
  */
@@ -214,7 +218,44 @@ static unsigned int ideal_run(const struct led_pattern *p, unsigned int n,
 
 /* ------------------------------------------------------------ checks */
 
+/*
+ * What the ABI text says of a pattern's slopes before any compiler sees
+ * it (leds-class-pattern.rst, "Limits": a ramp takes at most one level a
+ * quantum; "Error budget": a tuple's step and its end within 4 q of S and
+ * S + T).  A ramp of d levels over T ms needs d quanta, d * 125 / 256 ms:
+ * SLOPE_OK when every ramp of every curve has them (d q <= T), SLOPE_NEVER
+ * when one needs more than T + 8 q (starting 4 q early and ending 4 q late
+ * is the most the budget leaves), SLOPE_EDGE in between.
+ */
+enum slope { SLOPE_OK, SLOPE_EDGE, SLOPE_NEVER };
+
+static enum slope pattern_slope(struct led_pattern p[3][MAX_TUPLES],
+				unsigned int n, unsigned int mask)
+{
+	enum slope worst = SLOPE_OK;
+	unsigned long long d, t;
+	unsigned int e, j;
+
+	for (e = 0; e < 3; e++) {
+		if (!(mask & (1 << e)))
+			continue;
+		for (j = 0; j < n; j++) {
+			if (!p[e][j].delta_t)
+				continue;
+			d = abs(p[e][(j + 1) % n].brightness - p[e][j].brightness);
+			t = p[e][j].delta_t;
+			/* in 1/256 ms: d quanta against T and T + 8 q */
+			if (d * 125 > t * 256 + 8 * 125)
+				return SLOPE_NEVER;
+			if (d * 125 > t * 256)
+				worst = SLOPE_EDGE;
+		}
+	}
+	return worst;
+}
+
 static unsigned int fails, checked, refused_budget, refused_size, accepted;
+static unsigned int refused_slope[3];
 static unsigned long long runs_checked, changes_checked;
 static int verbose;
 static long double worst_ratio;
@@ -413,6 +454,7 @@ static int check_pattern(struct led_pattern p[3][MAX_TUPLES], unsigned int n,
 		if (verbose)
 			printf("# refused: %s", kshim_log);
 		refused_budget++;
+		refused_slope[pattern_slope(p, n, mask)]++;
 		return 0;
 	}
 	if (fault == 2) {
@@ -568,10 +610,17 @@ static void random_pattern(struct led_pattern p[3][MAX_TUPLES],
 		p[1][j].delta_t = p[0][j].delta_t;
 		p[2][j].delta_t = p[0][j].delta_t;
 	}
-	/* a pattern of 0 ms is refused before anything else: not here */
-	if (!p[0][n - 1].delta_t)
+	/*
+	 * a pattern of 0 ms is refused before anything else: not here.  One
+	 * duration for the three curves, as a colour pattern has: curves of
+	 * different lengths would have to be stretched to the longest, which
+	 * no pattern written to the driver asks for
+	 */
+	if (!p[0][n - 1].delta_t) {
+		d = 1 + rnd() % 1000;
 		for (e = 0; e < 3; e++)
-			p[e][n - 1].delta_t = 1 + rnd() % 1000;
+			p[e][n - 1].delta_t = d;
+	}
 }
 
 static int parse_pattern(const char *s, struct led_pattern p[3][MAX_TUPLES])
@@ -616,6 +665,61 @@ static void dump(struct led_pattern p[3][MAX_TUPLES], unsigned int n,
 		printf("#  %2u %04x\n", i, prog[i]);
 }
 
+/*
+ * Refusals the random patterns may cost, as shares of all patterns
+ * (-R and -U override them, to show the check failing).  A refused
+ * pattern is one the check never runs, so a compiler that refuses what it
+ * should run passes vacuously unless the refusals are bounded.
+ *
+ * REFUSED_MAX_PCT, every refusal: the generator aims about a fifth of the
+ * patterns at slopes no schedule can step within the budget (17.3 % of
+ * SEED 1's 100000 are SLOPE_NEVER) and packs up to 48 tuples into three
+ * 32-word partitions (31.2 % too big, 27 % of them in lock-step); SEED 1
+ * refused 50.8 % in all (2026-12-07).  The seed is fixed, so the figure
+ * moves only with the compiler (or the generator, which must then be
+ * measured again): 55 % leaves 4 points, 4000 patterns, for a compiler
+ * that builds finer; more is one that refuses what it used to run.
+ *
+ * UNEXPLAINED_MAX_PCT, refusals over the budget of patterns whose every
+ * ramp has a quantum a level (SLOPE_OK): the ABI says the chip runs those,
+ * and the budget refuses them only at an edge, a last tuple that also
+ * pays the repeat test's 4 q or a level rounded to the quantum past its
+ * 4 q (0.14 % of SEED 1's).  1 % is seven times that; rounding that ate
+ * the budget would refuse thousands (curves of different lengths, which
+ * lock-step stretches, refused 2.1 %).
+ */
+#define REFUSED_MAX_PCT		55
+#define UNEXPLAINED_MAX_PCT	1
+
+static double refused_max_pct = REFUSED_MAX_PCT;
+static double unexplained_max_pct = UNEXPLAINED_MAX_PCT;
+
+/* 1, with the reason, when the random patterns were refused too often */
+static int refusals_too_many(unsigned long count)
+{
+	double all = 100.0 * (refused_budget + refused_size) / count;
+	double unexplained = 100.0 * refused_slope[SLOPE_OK] / count;
+	int bad = 0;
+
+	if (!count)
+		return 0;
+	printf("# refused in all: %.1f %% of %lu patterns (at most %g %%: a refused pattern is never run)\n",
+	       all, count, refused_max_pct);
+	printf("# refused over the budget with every ramp at most a level a quantum: %.2f %% (at most %g %%: the ABI says the chip runs those)\n",
+	       unexplained, unexplained_max_pct);
+	if (all > refused_max_pct) {
+		printf("# FAIL: %.1f %% of the patterns refused, more than %g %%\n",
+		       all, refused_max_pct);
+		bad = 1;
+	}
+	if (unexplained > unexplained_max_pct) {
+		printf("# FAIL: %.2f %% of the patterns refused over the budget with every ramp at most a level a quantum, more than %g %%\n",
+		       unexplained, unexplained_max_pct);
+		bad = 1;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	static struct led_pattern p[3][MAX_TUPLES];
@@ -626,7 +730,7 @@ int main(int argc, char **argv)
 	int repeat = -1, opt, sync = 0;
 
 	rng_state = 0x5eed1e55;
-	while ((opt = getopt(argc, argv, "n:s:vp:r:Sm:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:vp:r:Sm:R:U:")) != -1) {
 		switch (opt) {
 		case 'n':
 			count = strtoul(optarg, NULL, 0);
@@ -648,6 +752,12 @@ int main(int argc, char **argv)
 			break;
 		case 'm':
 			min_run = atoi(optarg);
+			break;
+		case 'R':
+			refused_max_pct = atof(optarg);
+			break;
+		case 'U':
+			unexplained_max_pct = atof(optarg);
 			break;
 		default:
 			return 2;
@@ -684,9 +794,13 @@ int main(int argc, char **argv)
 	printf("# %u patterns checked on the chip model, %llu runs, %llu changes; refused: %u over the error budget, %u too big\n",
 	       checked, runs_checked, changes_checked, refused_budget,
 	       refused_size);
+	printf("# over the budget: %u with every ramp at most a level a quantum, %u steeper within 8 q, %u steeper\n",
+	       refused_slope[SLOPE_OK], refused_slope[SLOPE_EDGE], refused_slope[SLOPE_NEVER]);
 	printf("# the change furthest off used %.1Lf %% of its budget\n",
 	       worst_ratio * 100);
+	if (!one && refusals_too_many(count))
+		fails++;
 	printf("%s 1 lp5523_compiler_on_the_chip_model\n",
-	       fails || (!one && checked < count / 3) ? "not ok" : "ok");
+	       fails ? "not ok" : "ok");
 	return fails ? 1 : 0;
 }
