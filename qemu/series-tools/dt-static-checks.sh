@@ -7,7 +7,9 @@
 #   dtc_board_w2           dtc with kbuild's W=1 and W=2 warnings on the
 #                          board (<board dir>: the preprocessed board.pp.dts
 #                          and QEMU's virt.dts): no warning that QEMU's own
-#                          tree alone does not give
+#                          tree alone does not give, each instance counted
+#                          (a second instance of a message QEMU's tree
+#                          gives once fails; beyond_baseline in lib.sh)
 #   dt_binding_check_<f>   `make dt_binding_check` (dt-doc-validate on the
 #                          binding, its examples against it) for each
 #                          binding a patch of series/ changes or adds, read
@@ -22,6 +24,7 @@ set -u
 tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) board=$3 out=$4
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 KMAKE="make -C $tree O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
 # scripts/Makefile.lib: what W=1 stops disabling, what W=2 adds
 DTC_W="-Wunit_address_vs_reg -Wavoid_unnecessary_addr_size -Walias_paths \
@@ -48,12 +51,13 @@ echo "1..$((1 + $(printf '%s\n' $bindings | grep -c .)))"
 [ -z "$dt_gate" ] ||
 	echo "# dt-schema $dt_have is older than the tree's minimum $dt_min: checked with it"
 
-# dtc prints "<file>: Warning (<check>): /path: message"; compare without
-# the file name
+# dtc prints "<file>[:<line>.<col>-<col>]: Warning (<check>): /path:
+# message"; beyond_baseline compares from "Warning (" on, every instance
+# (no sort -u: one more of a message is a new warning)
 # shellcheck disable=SC2086
 dtc_warnings() {
 	dtc -I dts -O dtb -o /dev/null $DTC_W -i "$board" "$1" 2>&1 |
-		sed -n "s/^.*: Warning (/Warning (/p" | sort -u
+		grep ': Warning (' | sort
 }
 i=1
 if [ ! -e "$board/board.pp.dts" ] || [ ! -e "$board/virt.dts" ]; then
@@ -62,11 +66,12 @@ if [ ! -e "$board/board.pp.dts" ] || [ ! -e "$board/virt.dts" ]; then
 else
 	dtc_warnings "$board/virt.dts" > "$out/dtc-virt.txt"
 	dtc_warnings "$board/board.pp.dts" > "$out/dtc-board.txt"
-	new=$(comm -13 "$out/dtc-virt.txt" "$out/dtc-board.txt")
+	new=$(beyond_baseline "$out/dtc-virt.txt" "$out/dtc-board.txt")
 	if [ -z "$new" ]; then
 		echo "ok $i dtc_board_w2"
 	else
 		echo "not ok $i dtc_board_w2"
+		echo "# dtc warnings on the board beyond QEMU's tree's ($out/dtc-virt.txt), file:line: message:"
 		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
 	fi
 fi

@@ -9,23 +9,147 @@ touched() {
 	done | awk '!seen[$0]++'
 }
 
-# new_warnings <file> < compiler output: the warnings located in <file>
-# whose source line the baseline's version of the file does not have
+# warning_locations <file>: of the compiler or kernel-doc output on stdin,
+# the warnings and errors located in <file> (any path before it: the
+# tree's, a worktree's, kbuild's ../), as "<line><TAB><message>", the
+# message with its column and "warning:" or "error:"
+warning_locations() {
+	awk -v f="$1" '{
+		p = index($0, f ":")
+		if (p == 0 || (p > 1 && substr($0, p - 1, 1) != "/"))
+			next
+		rest = substr($0, p + length(f) + 1)
+		if (!match(rest, /^[0-9]+:/))
+			next
+		line = substr(rest, 1, RLENGTH - 1)
+		msg = substr(rest, RLENGTH + 1)
+		if (msg ~ /^([0-9]+:)? (warning|error):/)
+			print line "\t" msg
+	}'
+}
+
+# new_warnings <file> <patched source> <baseline source> <baseline output>
+# < patched output: the warnings located in <file> that the baseline does
+# not give, one "<file>:<line>:[<col>:] warning: <message>" a line.  A
+# warning is the baseline's only when the baseline's output has the same
+# message (column included) at the same line, each line of the patched
+# source mapped to the baseline's through diff -U0 (a changed or added
+# line maps to none), and counted: a second instance of a message the
+# baseline gives once, on a copied line or on a line the baseline does
+# not warn on, is new, however often the baseline has its text.
+# <baseline source> /dev/null: a file the series adds, every warning new.
 new_warnings() {
-	local f=$1 base
-	base=$(mktemp)
-	git -C "$tree" show "baseline:$f" > "$base" 2>/dev/null || : > "$base"
-	sed "s|^$tree/||" | grep -E "^(\\./)?$f:[0-9]+:([0-9]+:)? (warning|error):" | sort -u |
-	while IFS= read -r w; do
-		line=$(echo "$w" | sed -E "s|^(\\./)?$f:([0-9]+):.*|\\2|")
-		text=$(sed -n "${line}p" "$tree/$f" | sed 's/^[[:space:]]*//;s/[[:space:]]*$//')
-		if [ -n "$text" ] &&
-			sed 's/^[[:space:]]*//;s/[[:space:]]*$//' "$base" | grep -qxF -- "$text"; then
-			continue
-		fi
-		echo "$w"
-	done
-	rm -f "$base"
+	local f=$1 patched=$2 base=$3 baselog=$4 tmp
+	tmp=$(mktemp -d)
+	# hunks as "<old start> <old count> <new start> <new count>", a
+	# count of 0 naming the line before the empty range (diff -U0)
+	diff -U0 "$base" "$patched" | sed -n \
+		's/^@@ -\([0-9]*\)\(,\([0-9]*\)\)\{0,1\} +\([0-9]*\)\(,\([0-9]*\)\)\{0,1\} @@.*/\1 _\3 \4 _\6/p' |
+		sed 's/_\([0-9]\)/\1/g; s/_/1/g' > "$tmp/hunks"
+	warning_locations "$f" < "$baselog" > "$tmp/base"
+	warning_locations "$f" > "$tmp/patched"
+	awk -F '\t' -v f="$f" '
+		FILENAME == ARGV[1] {
+			split($0, h, " ")
+			n++
+			first[n] = h[4] + 0 ? h[3] + 0 : h[3] + 1
+			count[n] = h[4] + 0
+			# the baseline line of the first line after the hunk, less
+			# that line: what to add to a line up to the next hunk
+			off[n] = (h[2] + 0 ? h[1] + 0 : h[1] + 1) + h[2] - (first[n] + h[4])
+			next
+		}
+		FILENAME == ARGV[2] {
+			base[$1 "\t" $2]++
+			msg = $2
+			sub(/^[0-9]+:/, "", msg)
+			any[msg]++
+			next
+		}
+		function old_line(l,   k, o) {
+			o = 0
+			for (k = 1; k <= n; k++) {
+				if (l < first[k])
+					break
+				if (l < first[k] + count[k])
+					return 0
+				o = off[k]
+			}
+			return l + o
+		}
+		{
+			o = old_line($1 + 0)
+			if (o && base[o "\t" $2] > 0) {
+				base[o "\t" $2]--
+				next
+			}
+			msg = $2
+			sub(/^[0-9]+:/, "", msg)
+			seen = any[msg] ? " (the baseline: " any[msg] " of this message in " f ")" : ""
+			print f ":" $1 ":" $2 seen
+		}' "$tmp/hunks" "$tmp/base" "$tmp/patched"
+	rm -rf "$tmp"
+}
+
+# beyond_baseline <baseline> <patched>: the lines of <patched> that
+# <baseline> does not have, counted: a line the baseline has once and
+# <patched> twice is printed once.  Lines are compared from their
+# "Warning (" on (dtc's "<file>:<line>.<col>: " before it differs between
+# two sources of the same node) and printed whole.
+beyond_baseline() {
+	awk '
+		function key(s,   p) {
+			p = index(s, "Warning (")
+			return p ? substr(s, p) : s
+		}
+		FILENAME == ARGV[1] { n[key($0)]++; next }
+		n[key($0)] > 0 { n[key($0)]--; next }
+		{ print }' "$1" "$2"
+}
+
+# baseline_build <base dir> <.config> <make> <C file>...: the kbuild
+# output of the directories of the C files that the `baseline` tag
+# builds, in a worktree of $tree at the tag (<base dir>/linux, made once)
+# and its own kbuild directory (<base dir>/kbuild), with the patched
+# build's <.config> reduced to the options the baseline has
+# (olddefconfig); <make> is the kernel make command without -C and O=,
+# with the checkers' flags.  The output goes to <base dir>/baseline.log.
+# The baseline never changes: the build is made again only when the
+# tag, the configuration, the command, the files or the compilers
+# change.  The files' objects are removed first, so that gcc's warnings
+# are in the output (a compile of a current object is skipped).  Status
+# non-zero, with the end of the output on stdout, when it fails.
+baseline_build() {
+	local base=$1 config=$2 kmake=$3 wt id dirs f cross
+	shift 3
+	wt=$base/linux
+	mkdir -p "$base/kbuild" || return 1
+	cross=$(printf '%s\n' $kmake | sed -n 's/^CROSS_COMPILE=//p')
+	id=$({ git -C "$tree" rev-parse baseline; cat "$config"; echo "$kmake $*"
+		"${cross}gcc" --version; sparse --version 2>&1; } | sha1sum)
+	if [ -s "$base/baseline.log" ] && [ "$(cat "$base/baseline.id" 2>/dev/null)" = "$id" ]; then
+		return 0
+	fi
+	rm -f "$base/baseline.id"
+	git -C "$tree" worktree prune
+	if [ "$(git -C "$wt" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse baseline)" ]; then
+		rm -rf "$wt"
+		git -C "$tree" worktree add -q --detach "$wt" baseline > "$base/worktree.log" 2>&1 ||
+			{ tail -5 "$base/worktree.log"; return 1; }
+	fi
+	# the files' directories as the baseline has them
+	dirs=$(for f; do
+		[ -e "$wt/$f" ] && echo "$(dirname "$f")/"
+		rm -f "$base/kbuild/${f%.c}.o"
+	done | sort -u)
+	cp "$config" "$base/kbuild/.config" &&
+	flock "$base/kbuild.lock" $kmake -C "$wt" O="$base/kbuild" olddefconfig \
+		> "$base/baseline.log" 2>&1 &&
+	flock "$base/kbuild.lock" $kmake -C "$wt" O="$base/kbuild" $dirs \
+		>> "$base/baseline.log" 2>&1 ||
+		{ echo "the baseline's build failed ($base/baseline.log):"
+		  grep -E 'error|Error' "$base/baseline.log" | tail -5; return 1; }
+	echo "$id" > "$base/baseline.id"
 }
 
 # builtin_clashes <kbuild dir>: the global symbols two of (vmlinux.o, the

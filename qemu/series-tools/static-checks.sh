@@ -7,16 +7,22 @@
 #   static_<file>     gcc W=1 and sparse (C=2) on each touched .c file in
 #                     an out-of-tree build of the board's config (its own
 #                     <kbuild dir>, incremental): no new warning, that is
-#                     none in a touched file on a line the baseline (tag
-#                     `baseline`) does not have
+#                     none that the same build of the baseline (tag
+#                     `baseline`, in <kbuild dir>-baseline) does not give
+#                     at the same line, lines mapped through the series'
+#                     diff of the file and each instance counted
+#                     (new_warnings in lib.sh)
 #   kernel_doc_<file> scripts/kernel-doc -none on each touched file: no
-#                     new warning, same rule
+#                     new warning, same rule against the baseline's
+#                     kernel-doc on the baseline's file
 # The board's dtc -W and dt-schema checks are in dt-check.sh.
 set -u
 tree=$(cd "$1" && pwd) series=$(cd "$2" && pwd) out=$3
 shift 3
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+# the baseline's tree and build: <base>/linux, <base>/kbuild
+base=$out-baseline
 here=$(cd "$(dirname "$0")" && pwd)
 KMAKE="make -C $tree O=$out ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc)"
 
@@ -26,6 +32,13 @@ files=$(touched)
 cfiles=$(printf '%s\n' $files | grep '\.c$')
 docfiles=$(printf '%s\n' $files | grep -E '^(drivers|include|lib|kernel)/.*\.[ch]$')
 n=$(( $(printf '%s\n' $cfiles | grep -c .) + $(printf '%s\n' $docfiles | grep -c .) ))
+
+# baseline_source <file>: $src, the file in the baseline's tree, or
+# /dev/null for one the series adds
+baseline_source() {
+	src=$base/linux/$1
+	[ -e "$src" ] || src=/dev/null
+}
 
 echo "TAP version 13"
 echo "1..$((n + 1))"
@@ -45,11 +58,19 @@ dirs=$(for f in $cfiles; do echo "$(dirname "$f")/"; done | sort -u)
 for f in $cfiles; do
 	rm -f "$out/${f%.c}.o"
 done
-if flock "$out.lock" $KMAKE -k W=1 C=2 $dirs > "$log" 2>&1; then
+flock "$out.lock" $KMAKE -k W=1 C=2 $dirs > "$log" 2>&1
+rc=$?
+# the warnings a touched file had before the series: the same build of
+# the baseline, with the same configuration (made again only when that
+# changes)
+why=$(baseline_build "$base" "$out/.config" \
+	"make ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j$(nproc) -k W=1 C=2" $cfiles)
+if [ $rc -eq 0 ] && [ -z "$why" ]; then
 	echo "ok $i static_build_w1_c2"
 else
 	echo "not ok $i static_build_w1_c2"
-	grep -E 'error|Error' "$log" | head -20 | sed 's/^/# /'
+	[ $rc -eq 0 ] || grep -E 'error|Error' "$log" | head -20 | sed 's/^/# /'
+	printf '%s\n' "$why" | sed '/^$/d; s/^/# /'
 fi
 
 for f in $cfiles; do
@@ -67,11 +88,13 @@ for f in $cfiles; do
 		echo "# $f was compiled, but $log has no sparse CHECK line for it"
 		continue
 	fi
-	new=$(new_warnings "$f" < "$log")
+	baseline_source "$f"
+	new=$(new_warnings "$f" "$tree/$f" "$src" "$base/baseline.log" < "$log")
 	if [ -z "$new" ]; then
 		echo "ok $i $name"
 	else
 		echo "not ok $i $name"
+		echo "# new warnings, file:line: message ($log; the baseline's $base/baseline.log):"
 		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
 	fi
 done
@@ -83,12 +106,21 @@ for f in $docfiles; do
 		echo "ok $i $name # SKIP removed by the series"
 		continue
 	fi
+	baseline_source "$f"
+	if [ "$src" = /dev/null ]; then
+		: > "$base/kernel-doc.log"
+	else
+		(cd "$base/linux" && scripts/kernel-doc -none -Wall "$f" 2>&1 |
+			sed -E 's/^(warning|error): //') > "$base/kernel-doc.log"
+	fi
 	new=$(cd "$tree" && scripts/kernel-doc -none -Wall "$f" 2>&1 |
-		sed -E 's/^(warning|error): //' | new_warnings "$f")
+		sed -E 's/^(warning|error): //' |
+		new_warnings "$f" "$tree/$f" "$src" "$base/kernel-doc.log")
 	if [ -z "$new" ]; then
 		echo "ok $i $name"
 	else
 		echo "not ok $i $name"
+		echo "# new kernel-doc warnings, file:line: message:"
 		printf '%s\n' "$new" | head -20 | sed 's/^/# /'
 	fi
 done
