@@ -324,8 +324,8 @@ DEBUG ?= 1
 # with CHECK_SERIES=1; not in CI): counted when made in this run, or when
 # check-series.id says they were made from series/ and the tools as they
 # are now, so an earlier series' results never count as this run's.
-HOST_KTAP := $(O)/emulator.ktap $(O)/compiler.ktap $(O)/checkpatch.ktap \
-	$(O)/dt-schema.ktap $(O)/static.ktap $(O)/dt-static.ktap
+HOST_KTAP := $(O)/emulator.ktap $(O)/emulator-plants.ktap $(O)/compiler.ktap \
+	$(O)/checkpatch.ktap $(O)/dt-schema.ktap $(O)/static.ktap $(O)/dt-static.ktap
 SERIES_ID = $(shell cat $(SERIES) $(PATCHES) $(TOP)/qemu/series-tools/*.sh $(KCONF) \
 	2>/dev/null | sha1sum | cut -c1-40)
 CHECK = $(TOP)/guest-tests/run-checks.sh --build $(O) --expected $(EXPECTED) $(if $(ONLY),--only $(ONLY)) \
@@ -335,6 +335,9 @@ host-checks: $(O)/emu/lp5523-emu $(O)/.stamp_patched $(O)/board-smp2.dtb
 	$(call step,CHECK,emulator host tests; checkpatch --strict on $(SERIES_DIR)/; dt-schema)
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu QEMU_SRC=$(O)/qemu-src check \
 		> $(O)/emulator.ktap 2>&1 || true
+	$(call step,CHECK,the emulator tests on bugs planted in the emulator (tests/plants.txt))
+	$(Q)+$(MAKE) -s -C $(TOP)/qemu/lp5523-emu O=$(O)/emu plants \
+		> $(O)/emulator-plants.ktap 2>&1 || true
 	$(call step,CHECK,the LP5523 compiler of the kernel tree on the emulator chip model (100000 patterns))
 	$(Q)+$(MAKE) -s -C $(TOP)/qemu/compiler-check O=$(O)/compiler-check KSRC=$(KSRC) check \
 		> $(O)/compiler.ktap 2>&1 || true
