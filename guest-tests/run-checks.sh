@@ -9,7 +9,8 @@
 # kernel, once more on it with 2 CPUs), split the console into
 # one KTAP file per suite under the results directory, run each suite's
 # host-side timeline check (guest-tests/<suite>.check), then count every
-# result (lib/count-results.sh) against --expected (KUnit plans; default
+# result (lib/count-results.sh) against --expected (every boot, suite,
+# host check and KUnit plan the run must hold; default
 # guest-tests/expected-results).  Last line: "N passed, N failed"; exit 1
 # on any failure.
 #
@@ -50,6 +51,15 @@ done
 results=${results:-$build/results}
 rm -rf "$results"
 mkdir -p "$results"
+# What this run was asked for: count-results.sh expects every boot and
+# KTAP of expected-results that these options make, so that a boot or a
+# suite that never ran fails the count instead of going unnoticed.
+{
+	echo "smp $smps"
+	echo "debug $([ -n "$debug_kernel" ] && echo yes || echo no)"
+	echo "only $only"
+	echo "host $([ -n "$host_results" ] && echo yes || echo no)"
+} > "$results/asked"
 
 # split_console <console.log> <dir>: one <suite>.ktap per "### begin" block;
 # a block without its "### end" (the guest died in it) becomes a failure,

@@ -71,13 +71,17 @@ st_klog_edit() {
 }
 
 # st_real_suite: "<boot dir> <suite>" of a guest suite of this run that
-# passed with a plan of 3 or more, else the fixture data/smp1/<suite>
+# passed with a plan of 3 or more, else the fixture data/smp1/<suite>; a
+# suite of the N900 board (no "# lptest-board:"), which st_run lays out
+# in smp1
 st_real_suite() {
 	local b f s
 	for b in $(st_boots) "$ST_DATA/smp1"; do
 		for f in "$b"/*.ktap; do
 			s=$(basename "$f" .ktap)
 			case $s in kunit* | boot | kernel_log_stream | *_timeline) continue ;; esac
+			[ -e "$ST_TESTS/$s.sh" ] || continue
+			grep -q '^# lptest-board:' "$ST_TESTS/$s.sh" && continue
 			grep -q "^### begin $s\$" "$b/console.log" 2>/dev/null || continue
 			grep -q "^### end $s 0\$" "$b/console.log" || continue
 			grep -q '^not ok' "$f" && continue
@@ -88,19 +92,104 @@ st_real_suite() {
 	done
 }
 
-# st_one_suite_results <dir> <boot dir> <suite>: a results directory with
-# one boot holding only that suite, as run-checks.sh leaves it; and an
-# expected-results without KUnit lines (the boot has none)
-st_one_suite_results() {
-	mkdir -p "$1/smp1"
-	printf '### begin %s\n### end %s 0\n' "$3" "$3" > "$1/smp1/console.log"
-	cp "$2/$3.ktap" "$1/smp1/$3.ktap"
-	grep -v '^kunit ' "$ST_EXPECTED" > "$1.expected"
+# st_ok <file> <test>: a KTAP of one passing result
+st_ok() {
+	printf 'TAP version 13\n1..1\nok 1 %s\n' "$2" > "$1"
 }
 
-# count <results dir> [<expected-results>]: the run's own by default
+# st_boot <dir> <board> <kernel> <only>: one boot of st_run, every result
+# passing: the board's suites (those --only names and those /init always
+# runs), their timeline checks, the KUnit suites with their plans,
+# run-checks.sh's files; nothing when the board does not boot for <only>
+st_boot() {
+	local s kind plan i suites own
+	suites=$(awk -v b="$2" -v only=",$4," '$1 == "suite" &&
+		index("," $3 ",", "," b ",") && ($4 == "always" || only == ",," ||
+		index(only, "," $2 ",")) { print $2 }' "$ST_EXPECTED")
+	own=$(awk -v b="$2" -v only=",$4," '$1 == "suite" && $4 != "always" &&
+		index("," $3 ",", "," b ",") && index(only, "," $2 ",") { print $2 }' "$ST_EXPECTED")
+	[ "$2" = board ] || [ -z "$4" ] || [ -n "$own" ] || return 0
+	mkdir -p "$1"
+	echo "kernel-$3" > "$1/kernel-id"
+	while read -r kind s plan; do
+		[ "$kind" = kunit ] || continue
+		echo "### begin kunit_$s"
+		{
+			printf 'KTAP version 1\n1..%d\n' "$plan"
+			i=0
+			while [ $i -lt "$plan" ]; do
+				i=$((i + 1))
+				echo "ok $i ${s}_case_$i"
+			done
+		} > "$1/kunit_$s.ktap"
+		echo "### end kunit_$s 0"
+	done < "$ST_EXPECTED" > "$1/console.log"
+	for s in $suites; do
+		printf '### begin %s\n### end %s 0\n' "$s" "$s" >> "$1/console.log"
+		st_ok "$1/$s.ktap" "${s}_ran"
+		if grep -q "^check $s\$" "$ST_EXPECTED"; then
+			st_ok "$1/${s}_timeline.ktap" "${s}_timeline_ran"
+		fi
+	done
+	awk '$1 == "boot-file" && NF == 2 { print $2 }' "$ST_EXPECTED" |
+		while read -r s; do
+			st_ok "$1/$s.ktap" "${s}_ran"
+		done
+	echo "### done" >> "$1/console.log"
+}
+
+# st_run <dir> <smps> <debug yes|no> <only> <host yes|no>: a results
+# directory as run-checks.sh --smp <smps> [--debug-kernel] --only <only>
+# [--host-results] leaves it, every result passing: each boot, suite,
+# timeline check, KUnit suite, host KTAP and run-checks.sh file that
+# expected-results asks for, and the "asked" record; what the count must
+# pass, for a case to spoil.  Written from expected-results' comments,
+# not from the counter's code, so that each checks the other.
+st_run() {
+	local kind a b c e
+	mkdir -p "$1"
+	printf 'smp %s\ndebug %s\nonly %s\nhost %s\n' "$2" "$3" "$4" "$5" > "$1/asked"
+	while read -r kind a b c e; do
+		case $kind in
+		boot)
+			if [ "$c" = debug ]; then
+				[ "$3" = yes ] || continue
+			else
+				case " $2 " in *" $e "*) ;; *) continue ;; esac
+			fi
+			st_boot "$1/$a" "$b" "$c" "$4"
+			;;
+		host)
+			[ "$5" = yes ] && [ -z "$b" ] || continue
+			st_ok "$1/host-$a.ktap" "${a}_ran"
+			;;
+		file)
+			[ -z "$b" ] || continue
+			st_ok "$1/$a.ktap" "${a}_ran"
+			;;
+		esac
+	done < "$ST_EXPECTED"
+}
+
+# st_full_run <dir>: st_run as make check runs it: 1 and 2 CPUs, the
+# debug kernel, every suite, the host's results
+st_full_run() {
+	st_run "$1" "1 2" yes "" yes
+}
+
+# st_one_suite_results <dir> <boot dir> <suite>: the results of
+# run-checks.sh --smp 1 --only <suite>, that suite's KTAP copied from the
+# boot directory; and the run's expected-results in <dir>.expected
+st_one_suite_results() {
+	st_run "$1" 1 no "$3" no
+	cp "$2/$3.ktap" "$1/smp1/$3.ktap"
+	cp "$ST_EXPECTED" "$1.expected"
+}
+
+# count <results dir> [<expected-results> [<suites dir>]]: the run's
+# own expected-results and guest-tests/ by default
 count() {
-	"$ST_TESTS/lib/count-results.sh" "$1" "${2:-$ST_EXPECTED}"
+	"$ST_TESTS/lib/count-results.sh" "$1" "${2:-$ST_EXPECTED}" ${3:+"$3"}
 }
 
 # st_plant_real_suite: pick a real suite (st_real_suite), check that the
