@@ -13,6 +13,8 @@ KB2=/sys/class/leds/lp5523:kb2
 # 0 for 100 ms, 255 for 100 ms: the run ends on 255, which is then held
 SQUARE="0 100 0 0 255 100 255 0"
 TRIANGLE="0 500 255 500"
+# 4 s: slow enough that 50 ms is 6 levels (late join)
+RAMP="0 2000 255 2000"
 
 cleanup() {
 	printf 'stop\n' > $ENG/state
@@ -70,16 +72,22 @@ stop_turns_off() {
 	return $ok
 }
 
-# kb2 is linked 700 ms into a triangle that kb1 runs: it joins in phase.
+# kb2 is linked 1 s into a slow ramp that kb1 runs (127 of 255, rising
+# 0.13 levels a ms, so a phase 50 ms off is 6 levels off): it joins at the
+# level the run's clock says.  The marks around the run's write tell the
+# check where that clock starts; the one before the link where to look.
 late_join_in_phase() {
 	local ok=0
 	write_ok software0 $KB1/trigger || return 1
-	write_ok "$TRIANGLE" $ENG/pattern || ok=1
+	write_ok "$RAMP" $ENG/pattern || ok=1
+	emu_mark "late join run"
 	write_ok run $ENG/state || ok=1
-	sleep 0.7
+	emu_mark "late join running"
+	sleep 1
 	emu_mark "late join"
 	write_ok software0 $KB2/trigger || ok=1
-	sleep 2
+	# past the top and down the other side: both directions are judged
+	sleep 3.2
 	emu_mark "late join end"
 	want_eq "leds/ entries" "lp5523:kb1 lp5523:kb2" "$(ls $ENG/leds | tr '\n' ' ' | sed 's/ $//')" || ok=1
 	cleanup

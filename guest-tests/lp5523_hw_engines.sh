@@ -205,6 +205,30 @@ relink_rewrite() {
 	return $ok
 }
 
+# a slow ramp on engine2 with kb1, then kb2 linked 1 s in (127 of 255,
+# 0.13 levels a ms: 50 ms off the clock is 6 levels): kb2 joins the
+# running engine at the level the run's clock says, kb1 goes on as it
+# was.  The marks around the run's write tell the check where that clock
+# starts; the one before the link where to look.
+late_join() {
+	local ok=0
+	engine_link lp5523:engine2 lp5523:kb1 || return 1
+	write_ok "0 2000 255 2000" $E2/pattern || ok=1
+	emu_mark "hw late run"
+	write_ok run $E2/state || ok=1
+	emu_mark "hw late running"
+	sleep 1
+	emu_mark "hw late join"
+	engine_link lp5523:engine2 lp5523:kb2 || ok=1
+	# past the top and down the other side
+	sleep 3.2
+	emu_mark "hw late join end"
+	want_eq "engine2 state" running "$(cat $E2/state)" || ok=1
+	want_eq "leds/ entries" "lp5523:kb1 lp5523:kb2" "$(ls $E2/leds | tr '\n' ' ' | sed 's/ $//')" || ok=1
+	lp5523_engines_reset
+	return $ok
+}
+
 # errors: errno, one log line, nothing changed (running pattern untouched)
 errors() {
 	local ok=0 p i big=""
@@ -301,7 +325,7 @@ if [ ! -d $E1 ]; then
 	echo "1..0 # SKIP no LP5523 hardware pattern engines (lp5523:engine1)"
 	exit 0
 fi
-ktap_set_plan 11
+ktap_set_plan 12
 lp5523_engines_reset
 ktap_test_result engines_registered_for_the_chip_only registered
 ktap_test_result blink_and_breathe_run_in_the_chip blink_breathe
@@ -310,6 +334,7 @@ ktap_test_result gradient_three_engines_lock_step gradient
 ktap_test_result odd_16_tuples_no_wakeups odd16
 ktap_test_result repeat_2_ends_finished finished
 ktap_test_result relink_and_rewrite_while_running relink_rewrite
+ktap_test_result late_join_in_phase late_join
 ktap_test_result errors_change_nothing errors
 ktap_test_result io_error_leaves_nothing_running io_error
 ktap_test_result unbind_while_running_rebind unbind_rebind
