@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by the late_join_* self-test cases, after lib/selftest.sh.
+
+LJ_PY=$ST_TESTS/selftest/lib/late_join.py
+LJ_PLANT=$ST_TESTS/selftest/lib/plant.py
+LJ_RESULT=timeline_late_join_in_phase
+
+# lj_data <suite>: the suite's part of this run's timeline in <suite>.txt
+# and its KTAP in ktap, when its check passes the late join there; else
+# the ideal late join (late_join.py ideal): a run whose own late join
+# fails reports that in its <suite>_timeline.ktap, the plant still needs
+# one that passes
+lj_data() {
+	local boot
+	boot=$(python3 "$LJ_PLANT" find "$ST_RESULTS" "$1")
+	if [ -n "$boot" ]; then
+		# the suite's part: the check reads no other suite's changes
+		python3 "$LJ_PLANT" marks "$ST_TESTS/$1.check" > marks.txt
+		python3 "$LJ_PLANT" part "$boot/timeline.txt" "$1.txt" \
+			"$(sed -n 1p marks.txt)" "$(sed -n 2p marks.txt)"
+		ktap=$boot/$1.ktap
+		if "$ST_TESTS/$1.check" "$1.txt" "$ktap" 2>&1 | grep -q "^ok [0-9]* $LJ_RESULT\$"; then
+			echo "real data: $boot"
+			return
+		fi
+		echo "$boot fails its own late join ($1_timeline.ktap says why): the ideal one"
+	else
+		echo "no $1 run in $ST_RESULTS: the ideal late join"
+	fi
+	python3 "$LJ_PY" ideal "$1" "$1.txt"
+	printf 'TAP version 13\n1..1\nok 1 %s_ran\n' "$1" > ran.ktap
+	ktap=ran.ktap
+}
+
+# lj_judge <what> <timeline> <suite> <reason regex> [<file>]: the check on
+# a planted timeline fails the late join for that reason
+lj_judge() {
+	"$ST_TESTS/$3.check" "$2" "$ktap" > "$2.out" 2>&1
+	grep -q "^not ok [0-9]* $LJ_RESULT\$" "$2.out" ||
+		{ sed 's/^/  | /' "$2.out" | grep -A4 "$LJ_RESULT"; st_fail "$1: $LJ_RESULT passed it"; }
+	# the reason is on the lines after the result
+	sed -n "/^not ok [0-9]* $LJ_RESULT\$/,/^\(not \)\{0,1\}ok /p" "$2.out" > "$2.why"
+	grep -qE -- "$4" "$2.why" ||
+		{ sed 's/^/  | /' "$2.why"; st_fail "$1: failed, but without \"$4\""; }
+	echo "rejected: $1 ($(grep -E -m1 -- "$4" "$2.why" | sed 's/^[ #]*//'))"
+}
