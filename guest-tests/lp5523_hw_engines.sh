@@ -206,10 +206,11 @@ relink_rewrite() {
 }
 
 # a slow ramp on engine2 with kb1, then kb2 linked 1 s in (127 of 255,
-# 0.13 levels a ms: 50 ms off the clock is 6 levels): kb2 joins the
-# running engine at the level the run's clock says, kb1 goes on as it
-# was.  The marks around the run's write tell the check where that clock
-# starts; the one before the link where to look.
+# 0.13 levels a ms: 50 ms off the clock is 6 levels).  A chip engine
+# restarts its pattern on the new set of LEDs (leds-lp55xx.rst: the
+# program is loaded again with the new output map), so kb1 and kb2 run
+# it together from the link.  The marks around the run's write and
+# around the link tell the check where each clock starts.
 late_join() {
 	local ok=0
 	engine_link lp5523:engine2 lp5523:kb1 || return 1
@@ -220,6 +221,7 @@ late_join() {
 	sleep 1
 	emu_mark "hw late join"
 	engine_link lp5523:engine2 lp5523:kb2 || ok=1
+	emu_mark "hw late joined"
 	# past the top and down the other side
 	sleep 3.2
 	emu_mark "hw late join end"
@@ -334,7 +336,7 @@ ktap_test_result gradient_three_engines_lock_step gradient
 ktap_test_result odd_16_tuples_no_wakeups odd16
 ktap_test_result repeat_2_ends_finished finished
 ktap_test_result relink_and_rewrite_while_running relink_rewrite
-ktap_test_result late_join_in_phase late_join
+ktap_test_result link_while_running_restarts late_join
 ktap_test_result errors_change_nothing errors
 ktap_test_result io_error_leaves_nothing_running io_error
 ktap_test_result unbind_while_running_rebind unbind_rebind
