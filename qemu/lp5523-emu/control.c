@@ -6,6 +6,8 @@
  *   mark <text...>      copy <text> into the timeline
  *   nack every <N>      NACK every Nth transfer (0 = off)
  *   nack reg <A>-<B>    NACK transfers to registers A..B (hex)
+ *   nack reg <A>-<B> nth <N>
+ *                       NACK only the Nth transfer to A..B from now on
  *   nack off            no NACKs
  *   delay <ms>          delay every reply by ms (bounded)
  *   stuck on|off        engines never set their STATUS bits
@@ -25,6 +27,7 @@
  * queues, and nothing else orders them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,12 +79,43 @@ static int parse_range(char *arg, int *first, int *last)
 	return 0;
 }
 
-static void faults_off(struct lp5523_faults *f)
+static void nack_off(struct lp5523_faults *f)
 {
 	f->nack_every = 0;
 	f->nack_count = 0;
 	f->nack_first = f->nack_last = -1;
+	f->nack_nth = 0;
+	f->nack_seen = 0;
+}
+
+static void faults_off(struct lp5523_faults *f)
+{
+	nack_off(f);
 	f->stuck = false;
+}
+
+/*
+ * "A-B" or "A-B nth N": the range and which of its messages is NACKed
+ * (0: all).  Counting starts again at every command.
+ */
+static int parse_nack_reg(char *arg, int *first, int *last,
+			  unsigned int *nth)
+{
+	char *tail = strstr(arg, " nth "), *end;
+	long n;
+
+	*nth = 0;
+	if (tail) {
+		*tail = 0;
+		tail += 5;
+		if (*tail < '0' || *tail > '9')
+			return -EINVAL;
+		n = strtol(tail, &end, 10);
+		if (*end || n < 1 || n > INT_MAX)
+			return -EINVAL;
+		*nth = n;
+	}
+	return parse_range(arg, first, last);
 }
 
 static int chip_command(struct emu *emu, struct lp5523_faults *f,
@@ -93,9 +127,7 @@ static int chip_command(struct emu *emu, struct lp5523_faults *f,
 
 	if (!strcmp(cmd, "nack")) {
 		if (!strcmp(arg, "off")) {
-			f->nack_every = 0;
-			f->nack_count = 0;
-			f->nack_first = f->nack_last = -1;
+			nack_off(f);
 			return 0;
 		}
 		if (!strncmp(arg, "every ", 6)) {
@@ -107,10 +139,14 @@ static int chip_command(struct emu *emu, struct lp5523_faults *f,
 			return 0;
 		}
 		if (!strncmp(arg, "reg ", 4)) {
-			if (parse_range(arg + 4, &a, &b))
+			unsigned int nth;
+
+			if (parse_nack_reg(arg + 4, &a, &b, &nth))
 				return -EINVAL;
 			f->nack_first = a;
 			f->nack_last = b;
+			f->nack_nth = nth;
+			f->nack_seen = 0;
 			return 0;
 		}
 		return -EINVAL;

@@ -8,6 +8,7 @@
  * one is listed in README.md.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1734,6 +1735,14 @@ static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
 							  chip->pointer;
 	if (reg < f->nack_first || reg > f->nack_last)
 		return false;
+	if (f->nack_nth) {
+		/* one message in the middle of a series; later ones pass */
+		if (f->nack_seen == UINT_MAX || ++f->nack_seen != f->nack_nth)
+			return false;
+		lp5523_note(chip, "fault nack reg 0x%02x nth %u", reg,
+			    f->nack_nth);
+		return true;
+	}
 	lp5523_note(chip, "fault nack reg 0x%02x", reg);
 	return true;
 }

@@ -167,6 +167,12 @@ struct lp5523_faults {
 	unsigned int nack_every;	/* 0 = off; NACK every Nth message */
 	unsigned int nack_count;
 	int nack_first, nack_last;	/* register range, -1 = off */
+	/*
+	 * 0: every message in the range is NACKed; N: only the Nth one
+	 * after arming (one page of a program load), the others go through
+	 */
+	unsigned int nack_nth;
+	unsigned int nack_seen;		/* messages in the range so far */
 	bool stuck;			/* STATUS ENGx_INT never set */
 };
 

@@ -41,7 +41,7 @@
 
 struct options {
 	const char *socket_path, *control_path, *timeline_path;
-	const char *nack_every, *nack_reg, *delay_ms;
+	const char *nack_every, *nack_reg, *nack_nth, *delay_ms;
 	bool view, trace, stuck, cpu;
 	unsigned int chips;
 	/* --chip TYPE@ADDR, in order; applied on top of --chips */
@@ -295,8 +295,9 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: lp5523-emu --socket PATH [--control PATH] [--timeline FILE]\n"
 		"                  [--view] [--trace] [--chips 1|2] [--nack-every N]\n"
-		"                  [--nack-reg A-B] [--delay-ms N] [--stuck-engine]\n"
-		"                  [--cpu-report] [--chip lp5523|lp5569|lp8501@ADDR]...\n");
+		"                  [--nack-reg A-B [--nack-nth N]] [--delay-ms N]\n"
+		"                  [--stuck-engine] [--cpu-report]\n"
+		"                  [--chip lp5523|lp5569|lp8501@ADDR]...\n");
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -311,6 +312,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "chip", required_argument, NULL, 'D' },
 		{ "nack-every", required_argument, NULL, 'n' },
 		{ "nack-reg", required_argument, NULL, 'r' },
+		{ "nack-nth", required_argument, NULL, 'R' },
 		{ "delay-ms", required_argument, NULL, 'd' },
 		{ "stuck-engine", no_argument, NULL, 'S' },
 		{ "cpu-report", no_argument, NULL, 'C' },
@@ -344,6 +346,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'n': o->nack_every = optarg; break;
 		case 'r': o->nack_reg = optarg; break;
+		case 'R': o->nack_nth = optarg; break;
 		case 'd': o->delay_ms = optarg; break;
 		case 'S': o->stuck = true; break;
 		case 'C': o->cpu = true; break;
@@ -364,15 +367,23 @@ static void parse_options(int argc, char **argv, struct options *o)
 /* Fault options go through the control language, logged alike. */
 static void start_faults(const struct options *o)
 {
+	char reg[96];
 	const struct { const char *fmt, *arg, *opt; } f[] = {
 		{ "nack every %s", o->nack_every, "--nack-every" },
-		{ "nack reg %s", o->nack_reg, "--nack-reg" },
+		{ "nack reg %s", o->nack_reg ? reg : NULL, "--nack-reg" },
 		{ "delay %s", o->delay_ms, "--delay-ms" },
 		{ "stuck %s", o->stuck ? "on" : NULL, "--stuck-engine" },
 	};
-	char line[64];
+	char line[128];
 	size_t i;
 
+	/* --nack-nth picks one message of --nack-reg's range (a probe's load) */
+	if (o->nack_nth && !o->nack_reg)
+		die("--nack-nth without --nack-reg", EINVAL);
+	if (o->nack_reg)
+		snprintf(reg, sizeof(reg), "%s%s%s", o->nack_reg,
+			 o->nack_nth ? " nth " : "",
+			 o->nack_nth ? o->nack_nth : "");
 	for (i = 0; i < ARRAY_SIZE(f); i++) {
 		if (!f[i].arg)
 			continue;

@@ -1016,6 +1016,49 @@ static void test_fault_nack(void)
 	}
 }
 
+/*
+ * nack reg 0x50-0x6f nth 2: a program loaded a page a message (as the
+ * driver's multi-byte writes do) loses its 2nd page only: that message
+ * leaves the page as it was, the pages before and after land, and the
+ * page selects (outside the range) are not counted.  One fault event.
+ */
+static void test_fault_nack_nth(void)
+{
+	uint8_t buf[1 + 2 * LP5523_PAGE_WORDS];
+	unsigned int p, i;
+	uint16_t page1[LP5523_PAGE_WORDS];
+	const char *e;
+	int n = 0;
+
+	if (!probe())
+		return;
+	abi_mode_load(0);
+	/* the probe's self-check program is there: it must stay */
+	memcpy(page1, &chip.prog[LP5523_PAGE_WORDS], sizeof(page1));
+	chip.faults.nack_first = LP5523_REG_PROG_MEM;
+	chip.faults.nack_last = LP5523_REG_PROG_MEM_END;
+	chip.faults.nack_nth = 2;
+	for (p = 0; p < 4; p++) {
+		EXPECT_EQ("page select acked", 0,
+			  wr(LP5523_REG_PROG_PAGE_SEL, p));
+		buf[0] = LP5523_REG_PROG_MEM;
+		for (i = 1; i < sizeof(buf); i++)
+			buf[i] = 0x10 + p;
+		EXPECT_EQ(p == 1 ? "page 1 nacked" : "other pages acked",
+			  p == 1 ? -EIO : 0, xfer(0, buf, sizeof(buf)));
+	}
+	EXPECT_EQ("page 0 written", 0x1010, chip.prog[0]);
+	EXPECT_EQ("page 0 last word", 0x1010, chip.prog[15]);
+	if (memcmp(page1, &chip.prog[LP5523_PAGE_WORDS], sizeof(page1)))
+		fail("page 1: the NACKed message changed it");
+	EXPECT_EQ("page 2 written", 0x1212, chip.prog[32]);
+	EXPECT_EQ("page 3 written", 0x1313, chip.prog[48]);
+	for (e = events; (e = strstr(e, "fault nack")); e++)
+		n++;
+	EXPECT_EQ("one fault event", 1, n);
+	expect_event("fault nack reg 0x50 nth 2", true);
+}
+
 /* emu.c and control.c run against the test clock */
 struct emu test_emu;
 
@@ -1084,6 +1127,22 @@ static void test_control_commands(void)
 	EXPECT_EQ("nack reg one", 0, ctl("nack reg 0x3a"));
 	EXPECT_EQ("one", 0x3a, f->nack_last);
 	EXPECT_EQ("nack reg reversed", -EINVAL, ctl("nack reg 0x1e-0x16"));
+	EXPECT_EQ("nth of a range", 0, ctl("nack reg 0x50-0x6f nth 2"));
+	EXPECT_EQ("nth first", 0x50, f->nack_first);
+	EXPECT_EQ("nth last", 0x6f, f->nack_last);
+	EXPECT_EQ("nth", 2, f->nack_nth);
+	EXPECT_EQ("nth 0", -EINVAL, ctl("nack reg 50-6f nth 0"));
+	EXPECT_EQ("nth junk", -EINVAL, ctl("nack reg 50-6f nth 2x"));
+	EXPECT_EQ("nth negative", -EINVAL, ctl("nack reg 50-6f nth -1"));
+	EXPECT_EQ("nth missing", -EINVAL, ctl("nack reg 50-6f nth "));
+	EXPECT_EQ("range without nth", 0, ctl("nack reg 0x16-0x1e"));
+	EXPECT_EQ("nth forgotten", 0, f->nack_nth);
+	ctl("nack reg 50-6f nth 3");
+	f->nack_seen = 2;
+	EXPECT_EQ("nack off", 0, ctl("nack off"));
+	EXPECT_EQ("nack off nth", 0, f->nack_nth);
+	EXPECT_EQ("nack off count", 0, f->nack_seen);
+	ctl("nack reg 0x16-0x1e");
 	EXPECT_EQ("nack every", 0, ctl("nack every 5"));
 	EXPECT_EQ("every", 5, f->nack_every);
 	EXPECT_EQ("nack every junk", -EINVAL, ctl("nack every x"));
@@ -1944,6 +2003,7 @@ static const struct test tests[] = {
 	{ "halt_aborts", test_halt_aborts },
 	{ "end_reset_fader", test_end_reset_fader },
 	{ "fault_nack", test_fault_nack },
+	{ "fault_nack_nth_page", test_fault_nack_nth },
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
 	{ "variables_local_global_d", test_variables_local_global_d },
