@@ -37,6 +37,14 @@
   plant.py stress <out>                 sysfs_fuzz's and unbind_storm's
                                         marks, with the nine outputs changing
                                         all along, likewise
+  plant.py stall <timeline> <out> <begin mark> <end mark> <cause> <held> <ms>
+                                        after each change of output <cause>
+                                        between the marks, output <held>
+                                        shows nothing new for <ms> ms, then
+                                        its latest level (a software engine's
+                                        timer stalled that long: its schedule
+                                        is absolute, its worker writes the
+                                        latest level)
 """
 
 import os
@@ -218,6 +226,59 @@ def still(path, out, begin, end):
             o.write(line)
 
 
+def timed_lines(path):
+    """(t_us, line, change) for each line of a timeline, a line without a
+    time of its own (a comment) at the time of the one before it."""
+    t = 0
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            change = len(w) == 3 and all(x.isdigit() for x in w)
+            if change:
+                t = int(w[0])
+            elif len(w) > 1 and w[0] == "#" and w[1].isdigit():
+                t = int(w[1])
+            yield t, line, w if change else None
+
+
+def stall(path, out, begin, end, cause, held, ms):
+    lines = list(timed_lines(path))
+    stall_us = int(float(ms) * 1000)
+    t0 = t1 = None
+    for t, line, _ in lines:
+        if mark_of(line) == begin and t0 is None:
+            t0 = t
+        elif mark_of(line) == end and t0 is not None and t1 is None:
+            t1 = t
+    if t0 is None or t1 is None:
+        sys.exit(f"plant.py stall: no marks {begin!r} and {end!r} in {path}")
+    # the stalls: [change, change + ms) after each change of the cause,
+    # merged where they overlap (a ramp's few levels in 1 ms)
+    stalls = []
+    for t, _, w in lines:
+        if w and w[1] == cause and t0 <= t <= t1:
+            if stalls and t <= stalls[-1][1]:
+                stalls[-1][1] = t + stall_us
+            else:
+                stalls.append([t, t + stall_us])
+    kept, level, shown, k = [], None, None, 0
+    for t, line, w in lines:
+        while k < len(stalls) and t >= stalls[k][1]:
+            # the stall ends: the latest level, if it is not the one shown
+            if level != shown:
+                kept.append((stalls[k][1], f"{stalls[k][1]} {held} {level}\n"))
+                shown = level
+            k += 1
+        if w and w[1] == held:
+            level = w[2]
+            if k < len(stalls) and stalls[k][0] < t:
+                continue
+            shown = level
+        kept.append((t, line))
+    with open(out, "w") as o:
+        o.writelines(line for _, line in sorted(kept, key=lambda x: x[0]))
+
+
 def wheel(out):
     """ring.sh's suite as an ideal chip would show it: software0 and then
     the chips run the wheel from their run marks on the ring's outputs
@@ -310,4 +371,5 @@ def stress(out):
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "part": part, "rotate": rotate,
-     "lag": lag, "still": still, "wheel": wheel, "stress": stress}[cmd](*args)
+     "lag": lag, "still": still, "wheel": wheel, "stress": stress,
+     "stall": stall}[cmd](*args)
