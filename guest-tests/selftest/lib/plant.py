@@ -45,6 +45,12 @@
                                         timer stalled that long: its schedule
                                         is absolute, its worker writes the
                                         latest level)
+  plant.py freeze <timeline> <out> <begin mark> <end mark> <s> [<ktap> <ktap out>]
+                                        the board stops for <s> seconds half
+                                        way between the marks: every line
+                                        after that instant comes <s> s later;
+                                        with a KTAP, lp-fuzz's summary says
+                                        its run took <s> s longer
 """
 
 import os
@@ -279,6 +285,29 @@ def stall(path, out, begin, end, cause, held, ms):
         o.writelines(line for _, line in sorted(kept, key=lambda x: x[0]))
 
 
+def freeze(path, out, begin, end, s, ktap=None, ktap_out=None):
+    lines = list(timed_lines(path))
+    marks = {mark_of(line): t for t, line, _ in reversed(lines) if mark_of(line)}
+    if begin not in marks or end not in marks:
+        sys.exit(f"plant.py freeze: no marks {begin!r} and {end!r} in {path}")
+    at, shift = (marks[begin] + marks[end]) // 2, int(float(s) * 1e6)
+    with open(out, "w") as o:
+        for t, line, w in lines:
+            e = line.split(" ", 2)
+            if t > at and w:
+                line = f"{t + shift} {w[1]} {w[2]}\n"
+            elif t > at and len(e) == 3 and e[0] == "#" and e[1].isdigit():
+                line = f"# {t + shift} {e[2]}"
+            o.write(line)
+    if ktap:
+        with open(ktap) as f, open(ktap_out, "w") as o:
+            for line in f:
+                m = re.match(r"(# lp-fuzz: seed \d+, \d+ writes .* in )([0-9.]+)( s.*)", line, re.S)
+                if m:
+                    line = f"{m.group(1)}{float(m.group(2)) + float(s):.1f}{m.group(3)}"
+                o.write(line)
+
+
 def wheel(out):
     """ring.sh's suite as an ideal chip would show it: software0 and then
     the chips run the wheel from their run marks on the ring's outputs
@@ -372,4 +401,4 @@ if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"find": find, "marks": marks, "gate": gate, "cut": cut, "cuts": cuts, "part": part, "rotate": rotate,
      "lag": lag, "still": still, "wheel": wheel, "stress": stress,
-     "stall": stall}[cmd](*args)
+     "stall": stall, "freeze": freeze}[cmd](*args)
