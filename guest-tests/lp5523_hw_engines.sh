@@ -249,6 +249,10 @@ errors() {
 	write_err EINVAL "0 100 zz 100" $E1/pattern || ok=1
 	want_eq "pattern kept" "$p" "$(cat $E1/pattern)" || ok=1
 	want_eq "state kept" running "$(cat $E1/state)" || ok=1
+	# and on the chip: kb1's 1 s blink goes on as it was (the check)
+	emu_mark "hw refused begin"
+	sleep 2.1
+	emu_mark "hw refused end"
 	# legacy files and engines, both ways
 	c=$(lp5523_chip)
 	dmesg_mark
@@ -271,6 +275,11 @@ errors() {
 	want_log "needs 3 engines, 1 free" || ok=1
 	want_eq "pattern kept" "$p" "$(cat $E1/pattern)" || ok=1
 	want_eq "state kept" running "$(cat $E1/state)" || ok=1
+	# kb1, r, g and b (linked above: restarted together) blink, no
+	# gradient: three edges at least each, 500 ms apart
+	emu_mark "hw refused busy begin"
+	sleep 1.6
+	emu_mark "hw refused busy end"
 	write_ok disabled "$c/engine2_mode" || ok=1
 	write_ok disabled "$c/engine3_mode" || ok=1
 	lp5523_engines_reset
