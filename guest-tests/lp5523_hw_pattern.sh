@@ -124,8 +124,16 @@ stops() {
 	hw_pattern $KB2 "$RAMP" || ok=1
 	hw_pattern $KB3 "$RAMP" || ok=1
 	sleep 0.3
+	# each stop seen on the chip before the next (the check): the output
+	# dark and still while the others run on
 	write_ok none $KB1/trigger || ok=1
+	emu_mark "hwp trigger none begin"
+	sleep 1.2
+	emu_mark "hwp trigger none end"
 	write_ok 0 $KB2/brightness || ok=1
+	emu_mark "hwp brightness 0 begin"
+	sleep 1.2
+	emu_mark "hwp brightness 0 end"
 	# engines 1 and 2 are free again, kb3 holds the third
 	want_eq "engine1 channels" 2 "$(cat $E1/channels)" || ok=1
 	write_ok "$c" $LP5523_DRV/unbind || return 1
