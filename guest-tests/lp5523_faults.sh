@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Faults injected into the emulated LP5523 from the guest through
 # /dev/lp5523-ctl: NACKs on a register range and on every Nth transfer, a
-# delayed reply, a stuck engine.  The guest never hangs, the driver logs
-# what it can, and lp5523_faults.check finds each fault (and the missing
-# output change) on the emulator's timeline.  The 6.1 driver reports a
+# delayed reply, one page of a program load NACKed (from sysfs and at the
+# probe's boot pattern), a stuck engine.  The guest never hangs, the
+# driver logs what it can, and lp5523_faults.check finds each fault (and
+# the missing output change) on the emulator's timeline.  The 6.1 driver reports a
 # NACKed brightness write as a success to the writer: only the kernel log
 # and the timeline tell.  The chip is left as found: no fault, engines
 # disabled, brightness 0.
@@ -13,6 +14,10 @@
 
 DRV=$LP5523_DRV
 RED=/sys/class/leds/lp5523:r
+KB1=/sys/class/leds/lp5523:kb1
+E1=/sys/class/led_pattern/lp5523:engine1
+# the driver's line for a program load an I2C error cut short
+LOAD_FAILED="lp5523:engine1: I2C error while loading the program (-5)"
 
 
 # ctl <command...>: a control command; emu_ctl returns once the emulator
@@ -102,6 +107,100 @@ delay_reply() {
 	return $ok
 }
 
+# nack reg 0x50-0x6f nth 2: a pattern that spans five pages of engine 1's
+# program memory (ODD16, 78-80 words; the driver writes a page a message)
+# loses its 2nd page.  "run" fails with EIO, the engine reads "error",
+# the driver says so once, and kb1 (D1) stays dark: nothing half loaded
+# runs.  The window holds more than one period of ODD16 (1403 ms), so a
+# half-loaded program that ran would have moved D1 (the check looks).
+mid_load_nack() {
+	local ok=0 n
+	lp5523_engines_reset
+	lp5523_free_faders || ok=1
+	write_ok -1 $E1/repeat || ok=1
+	write_ok "$ODD16" $E1/pattern || ok=1
+	engine_link lp5523:engine1 lp5523:kb1 || ok=1
+	dmesg_mark
+	ctl nack reg 0x50-0x6f nth 2
+	emu_mark "faults mid-load begin"
+	write_err "Input/output error" run $E1/state || ok=1
+	sleep 1.6
+	emu_mark "faults mid-load end"
+	ctl faults off
+	# kb1's brightness file does not follow a chip engine's output: the
+	# check judges D1 on the timeline
+	want_eq "engine1 state" error "$(cat $E1/state)" || ok=1
+	n=$(dmesg_since | grep -cF "$LOAD_FAILED")
+	want_eq "load-failed lines" 1 "$n" || ok=1
+	# that line and nothing else: no splat, no second report
+	n=$(dmesg_since | grep -v "lptest:" | wc -l)
+	if [ "$n" -ne 1 ]; then
+		echo "# kernel log since the fault: want 1 line got $n"
+		dmesg_since | grep -v "lptest:" | head -5 | sed 's/^/# /'
+		ok=1
+	fi
+	return $ok
+}
+
+# faults off: the same pattern, run again, loads whole and runs
+mid_load_retry() {
+	local ok=0
+	emu_mark "faults mid-load retry begin"
+	write_ok run $E1/state || ok=1
+	want_eq "engine1 state" running "$(cat $E1/state)" || ok=1
+	sleep 1.6
+	emu_mark "faults mid-load retry end"
+	lp5523_engines_reset
+	write_ok 0 $KB1/brightness || ok=1
+	sleep 0.05
+	return $ok
+}
+
+# The boot pattern's load at the probe: rebinding runs the probe and the
+# device tree's pattern again (breathe on lp5523:g, D6).  The probe's
+# engine self-check writes one program memory message per engine (3), the
+# boot pattern (a few words, one page) is the 4th: nack it.  The bind
+# still succeeds, the engine reads "error", the driver logs the failed
+# load, D6 stays dark (the check looks at the timeline).
+boot_load_nack() {
+	local chip ok=0
+	chip=$(lp5523_chip_name)
+	[ -n "$chip" ] || { echo "# no lp5523 bound"; return 1; }
+	write_ok "$chip" $DRV/unbind || return 1
+	ctl nack reg 0x50-0x6f nth 4
+	dmesg_mark
+	emu_mark "faults boot load begin"
+	write_ok "$chip" $DRV/bind || ok=1
+	sleep 1.5
+	emu_mark "faults boot load end"
+	ctl faults off
+	[ -n "$(lp5523_chip_name)" ] || { echo "# driver not bound"; return 1; }
+	want_eq "engine1 state" error "$(cat $LP5523_BOOT_ENGINE/state)" || ok=1
+	if ! dmesg_since | grep -qF "$LOAD_FAILED"; then
+		echo "# no \"$LOAD_FAILED\" in the kernel log"
+		ok=1
+	fi
+	return $ok
+}
+
+# after the failed boot load the driver is usable: the boot pattern,
+# written again, runs (D6 breathes on the timeline); then it is stopped.
+# Written again: after the failed load at the probe the engine's pattern
+# reads empty, so "run" alone has nothing to run (EINVAL).
+boot_load_retry() {
+	local ok=0
+	emu_mark "faults boot retry begin"
+	write_ok "0 1000 128 1000" $LP5523_BOOT_ENGINE/pattern || ok=1
+	write_ok run $LP5523_BOOT_ENGINE/state || ok=1
+	want_eq "engine1 state" running "$(cat $LP5523_BOOT_ENGINE/state)" || ok=1
+	sleep 1.5
+	emu_mark "faults boot retry end"
+	lp5523_boot_pattern_off
+	lp5523_engines_reset
+	sleep 0.05
+	return $ok
+}
+
 # stuck on: the probe's engine self-check never sees the ENGx_INT bits,
 # so binding the driver fails with the driver's own message.
 stuck_probe_fails() {
@@ -160,7 +259,7 @@ left_as_found() {
 }
 
 ktap_print_header
-ktap_set_plan 7
+ktap_set_plan 11
 if [ -z "$(lp5523_chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
 	ktap_exit_fail_msg "needs a bound lp5523 at 0x32 and /dev/lp5523-ctl"
 fi
@@ -170,6 +269,10 @@ kmsg "lp5523_faults: fault injection begin"
 ktap_test_result nack_reg_brightness_dropped nack_reg
 ktap_test_result nack_every_2nd_transfer nack_every
 ktap_test_result delay_reply_completes_late delay_reply
+ktap_test_result nack_mid_load_nothing_runs mid_load_nack
+ktap_test_result nack_mid_load_retry_runs mid_load_retry
+ktap_test_result nack_boot_load_nothing_runs boot_load_nack
+ktap_test_result nack_boot_load_driver_usable boot_load_retry
 ktap_test_result stuck_engine_probe_fails stuck_probe_fails
 ktap_test_result faults_off_all_works faults_off_works
 ktap_test_result chip_left_as_found left_as_found

@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# lp5523_faults.check on one page of a program load NACKed: a kernel that
+# ran the half-loaded program (D1 moves in the sysfs window, engine 1
+# enters run after the NACK at the probe and D6 moves), a NACK that never
+# hit (the fault event gone), and retries that did not run (D1, D6 still)
+# must each fail the result that looks at it; the unplanted timeline
+# passes.  Real data where this run has lp5523_faults, else the fixture
+# data/lp5523_faults.txt (a board run's part of the suite).
+. "$(dirname "$0")/lib/selftest.sh"
+check=$ST_TESTS/lp5523_faults.check
+tl= ktap=
+for b in $(st_boots); do
+	[ -s "$b/lp5523_faults.ktap" ] && [ -s "$b/timeline.txt" ] || continue
+	"$check" "$b/timeline.txt" "$b/lp5523_faults.ktap" > /dev/null 2>&1 || continue
+	tl=$b/timeline.txt ktap=$b/lp5523_faults.ktap
+	break
+done
+if [ -z "$tl" ]; then
+	tl=$ST_DATA/lp5523_faults.txt ktap=ran.ktap
+	st_ok "$ktap" control_channel_present
+fi
+"$check" "$tl" "$ktap" > real.out 2>&1
+st_accepts "lp5523_faults' timeline ($tl)" real.out $?
+
+# plant <out> <begin mark> <end mark> <what>: rewrite the window between
+# the marks: "move <output>" adds a ramp on the output right after the
+# begin mark (a program that ran), "still <output>" drops the output's
+# changes, "unfault" drops the fault events, "run" adds "engine1 run"
+# after the window's fault
+plant() {
+	python3 - "$tl" "$@" <<'PY'
+import sys
+src, out, begin, end, what = sys.argv[1:6]
+arg = sys.argv[6] if len(sys.argv) > 6 else None
+lines = open(src).read().splitlines(True)
+t_of = lambda l: int(l.split()[1] if l.startswith("#") else l.split()[0])
+
+
+def is_mark(w, text):
+    return w[:1] == ["#"] and w[2:3] == ["mark"] and \
+        " ".join(w[3:]).split(" | ")[0] == text
+
+
+inside, res = None, []
+for l in lines:
+    w = l.split()
+    if is_mark(w, begin):
+        inside = t_of(l)
+        res.append(l)
+        if what == "move":
+            res += [f"{inside + 1000 * i} {arg} {10 * i}\n" for i in (1, 2, 3)]
+        continue
+    if is_mark(w, end):
+        inside = None
+    if inside is not None:
+        if what == "still" and not l.startswith("#") and w[1] == arg:
+            continue
+        if what == "unfault" and l.startswith("#") and w[2] == "fault":
+            continue
+        if what == "run" and l.startswith("#") and w[2] == "fault":
+            res.append(l)
+            res.append(f"# {t_of(l) + 100} engine1 run\n")
+            continue
+    res.append(l)
+open(out, "w").writelines(res)
+PY
+}
+
+plant ran.txt "faults mid-load begin" "faults mid-load end" move 1
+"$check" ran.txt "$ktap" > ran.out 2>&1
+st_rejects "D1 moving after a NACK in the middle of the load" \
+	"^not ok [0-9]* timeline_mid_load_nothing_runs" ran.out $?
+plant unhit.txt "faults mid-load begin" "faults mid-load end" unfault
+"$check" unhit.txt "$ktap" > unhit.out 2>&1
+st_rejects "a mid-load window in which no NACK hit" \
+	"^not ok [0-9]* timeline_mid_load_nothing_runs" unhit.out $?
+plant bootran.txt "faults boot load begin" "faults boot load end" run
+"$check" bootran.txt "$ktap" > bootran.out 2>&1
+st_rejects "engine 1 run after the boot pattern's NACKed load" \
+	"^not ok [0-9]* timeline_boot_load_nothing_runs" bootran.out $?
+plant bootlit.txt "faults boot load begin" "faults boot load end" move 6
+"$check" bootlit.txt "$ktap" > bootlit.out 2>&1
+st_rejects "D6 lit after the boot pattern's NACKed load" \
+	"^not ok [0-9]* timeline_boot_load_nothing_runs" bootlit.out $?
+plant still.txt "faults mid-load retry begin" "faults mid-load retry end" still 1
+"$check" still.txt "$ktap" > still.out 2>&1
+st_rejects "the retry with the faults off not running" \
+	"^not ok [0-9]* timeline_mid_load_retry_runs" still.out $?
+plant bootstill.txt "faults boot retry begin" "faults boot retry end" still 6
+"$check" bootstill.txt "$ktap" > bootstill.out 2>&1
+st_rejects "the boot pattern not running once the faults are off" \
+	"^not ok [0-9]* timeline_boot_load_retry_runs" bootstill.out $?
