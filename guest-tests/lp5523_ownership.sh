@@ -10,9 +10,11 @@
 # multi-byte writes; the device tree's boot pattern is a default that the
 # first claim from user space takes over.  lp5523_ownership.check judges
 # the emulator's timeline between the marks (outputs that must keep
-# changing or keep their level, I2C messages per program load).
+# changing or keep their level, I2C messages per program load, the boot
+# pattern's output after each claim).
 . /tests/lib/ktap.sh
 . /tests/lib/lp5523.sh
+. /tests/lib/boot_claims.sh
 
 CLS=/sys/class/led_pattern
 E1=$CLS/lp5523:engine1
@@ -431,72 +433,51 @@ full_memory() {
 	return $ok
 }
 
-# rebind: the chip's driver unbound and bound, so that the device tree
-# starts its boot pattern on lp5523:engine1 again
-rebind() {
-	local chip
-	chip=$(lp5523_chip_name)
-	[ -n "$chip" ] || { echo "# no lp5523 bound"; return 1; }
-	write_ok "$chip" $LP5523_DRV/unbind || return 1
-	write_ok "$chip" $LP5523_DRV/bind || return 1
-	wait_state $E1 running 30 ||
-		{ echo "# no boot pattern on lp5523:engine1 after bind: $(cat $E1/state)"; return 1; }
-}
-
-# took_over <claim>: lp5523:engine1's boot pattern stopped, with one log
-# line naming it since dmesg_mark (a compiler's report on the claimant's
-# own pattern may log beside it)
-took_over() {
+# The board's boot pattern (device tree, lp5523:engine1 on lp5523:g) is a
+# default: the first claim from user space takes engine1 over, stopping
+# the boot pattern with one log line.  Each claim on a fresh boot pattern
+# (lib/boot_claims.sh; lp5523_ownership.check holds the chip's outputs to
+# it): engine1_mode "load"; a three-curve gradient on engine2 that needs
+# engine1; kb4 linked to lp5523:engine1; engine1_load; engine2_leds with
+# the boot LED's output; select_engine 1 and its firmware; run_engine 0
+# (the probe left engine 3 selected: it need not stop the boot pattern,
+# but the chip must then show it running); a hw_pattern that finds only
+# engine1 left.
+bc_pre_gradient() {
 	local ok=0
-	want_eq "lp5523:engine1 state after $1" stopped "$(cat $E1/state)" || ok=1
-	if [ "$(led_log_since | grep -c 'lp5523:engine1')" != 1 ]; then
-		echo "# $1: want one log line naming lp5523:engine1, got:"
-		led_log_since | sed 's/^/#   /'
-		ok=1
-	fi
-	return $ok
-}
-
-# 8. the board's boot pattern (device tree, lp5523:engine1 on lp5523:g) is
-# a default: the first claim from user space takes engine1 over, stopping
-# the boot pattern with one log line.  Three claims, each on a fresh boot
-# pattern: engine1_mode "load"; a three-curve gradient on engine2 that
-# needs engine1; kb4 linked to lp5523:engine1.
-boot_default() {
-	local c ok=0
-	rebind || return 1
-	c=$(lp5523_chip)
-	dmesg_mark
-	if write_ok load "$c/engine1_mode"; then
-		took_over "engine1_mode load" || ok=1
-		want_eq engine1_mode load "$(cat "$c/engine1_mode")" || ok=1
-	else
-		dmesg_since | grep -E 'led|lp55' | sed 's/^/#   /'
-		ok=1
-	fi
-	echo disabled > "$c/engine1_mode" 2>/dev/null
-	lp5523_boot_pattern_off
-	rebind || return 1
 	echo red > $L/lp5523:kb1/color_component
 	echo green > $L/lp5523:kb2/color_component
 	echo blue > $L/lp5523:kb3/color_component
 	engine_link lp5523:engine2 lp5523:kb1 lp5523:kb2 lp5523:kb3 || ok=1
 	write_ok "#ff0000 300 #00ff00 300 #0000ff 300" $E2/pattern || ok=1
-	dmesg_mark
-	if write_ok run $E2/state; then
-		took_over "a gradient on lp5523:engine2" || ok=1
-		want_eq "lp5523:engine2 state" running "$(cat $E2/state)" || ok=1
-	else
-		dmesg_since | grep -E 'led|lp55' | sed 's/^/#   /'
-		ok=1
-	fi
-	reset_all
+	return $ok
+}
+
+bc_claim_gradient() {
+	write_ok run $E2/state
+}
+
+bc_claim_link() {
+	engine_link lp5523:engine1 lp5523:kb4
+}
+
+boot_default() {
+	local claim ok=0
+	for claim in engine_mode gradient link; do
+		bc_claim $claim || ok=1
+		reset_all
+	done
 	lp5523_boot_pattern_off
-	rebind || return 1
-	dmesg_mark
-	engine_link lp5523:engine1 lp5523:kb4 || ok=1
-	took_over "linking lp5523:kb4" || ok=1
-	reset_all
+	return $ok
+}
+
+boot_yields_to_files_and_hw_pattern() {
+	local claim ok=0
+	for claim in engine_load engine_leds select_engine run_engine:any hw_pattern; do
+		bc_claim "${claim%:*}" "$([ "${claim#*:}" = any ] && echo any)" || ok=1
+		reset_all
+	done
+	echo 60 > $FW/timeout
 	lp5523_boot_pattern_off
 	return $ok
 }
@@ -506,7 +487,8 @@ if [ -z "$(lp5523_chip)" ] || [ ! -d $E1 ]; then
 	echo "1..0 # SKIP needs a bound lp5523 with its pattern engines"
 	exit 0
 fi
-ktap_set_plan 10
+ktap_set_plan 11
+bc_chip lp5523 lp5523x 0032 000001000 lp5523:kb1 lp5523:kb2 lp5523:kb3
 lp5523_boot_pattern_off
 reset_all
 ktap_test_result run_engine_leaves_running_patterns run_engine
@@ -517,6 +499,7 @@ ktap_test_result poll_wakes_when_a_late_run_finishes poll_late_finish
 ktap_test_result poll_wakes_when_a_restart_fails poll_restart_error
 ktap_test_result program_loads_counted load_messages
 ktap_test_result boot_pattern_is_a_default boot_default
+ktap_test_result boot_pattern_yields_to_files_and_hw_pattern boot_yields_to_files_and_hw_pattern
 ktap_test_result full_memory_loads_over_no_program full_memory
 ktap_test_result chip_idle_after lp5523_check_idle
 emu_mark "own done"
