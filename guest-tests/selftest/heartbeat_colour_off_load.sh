@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# heartbeat_rgb.check with every load the sampler marked halved, as if the
-# trigger showed the colour of another load than the one in force (twice
-# the CPUs counted, a reading never refreshed): idle_color_matches_load
-# and busy_color_matches_load must fail.  With every load 0.6 higher, past
-# the suite's settle on 2 CPUs, idle_green_beats must fail.  The unplanted
-# data passes.  Real data where this run has it, else a fixture of a
-# 2-CPU boot.
+# heartbeat_rgb.check with every load the sampler marked at a quarter,
+# as if the trigger showed the colour of another load than the one in
+# force (four times the CPUs counted, a reading never refreshed):
+# idle_color_matches_load and busy_color_matches_load must fail.  With
+# D6 (green) at half its level all along, idle_green_beats must fail.
+# The unplanted data passes them.  Real data where this run has it, else
+# a fixture of a 2-CPU boot.
 . "$(dirname "$0")/lib/selftest.sh"
 check=$ST_TESTS/heartbeat_rgb.check
 boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" heartbeat_rgb)
@@ -20,21 +20,23 @@ else
 	echo "no heartbeat_rgb run in $ST_RESULTS: the fixture"
 fi
 "$check" hb.txt "$ktap" > real.out 2>&1
-st_accepts "the unplanted run (${boot:-fixture})" real.out $?
-# plant <out> <awk expression of the marked load l>
-plant() {
-	awk -v e="$2" '$3 == "mark" && $4 == "hbrgb" && $5 == "load" {
-		l = $6; $6 = sprintf("%.2f", e == "half" ? l / 2 : l + 0.6) } 1' hb.txt > "$1"
-	grep -q 'hbrgb load' "$1" || st_fail "no load marks to plant into"
-}
-plant half.txt half
-"$check" half.txt "$ktap" > half.out 2>&1
+for r in idle_color_matches_load busy_color_matches_load idle_green_beats; do
+	grep -q "^ok [0-9]* $r\$" real.out ||
+		{ sed 's/^/  | /' real.out | grep -A4 "$r"; st_fail "the unplanted run fails $r"; }
+done
+echo "passed: the unplanted run's colours (${boot:-fixture})"
+awk '$3 == "mark" && $4 == "hbrgb" && $5 == "load" { $6 = sprintf("%.2f", $6 / 4) } 1' \
+	hb.txt > quarter.txt
+grep -q 'hbrgb load' quarter.txt || st_fail "no load marks to plant into"
+"$check" quarter.txt "$ktap" > quarter.out 2>&1
 rc=$?
-st_rejects "idle beats in the colour of half their load" \
-	"^not ok [0-9]* idle_color_matches_load" half.out $rc
-st_rejects "busy beats in the colour of half their load" \
-	"^not ok [0-9]* busy_color_matches_load" half.out $rc
-plant more.txt more
-"$check" more.txt "$ktap" > more.out 2>&1
-st_rejects "idle beats at a load past the settle" \
-	"^not ok [0-9]* idle_green_beats" more.out $?
+st_rejects "idle beats in the colour of a quarter of their load" \
+	"^not ok [0-9]* idle_color_matches_load" quarter.out $rc
+st_rejects "busy beats in the colour of a quarter of their load" \
+	"^not ok [0-9]* busy_color_matches_load" quarter.out $rc
+# D6 at half its level all along: the idle beats at a low load are no
+# longer green at 255
+awk '$2 == 6 && NF == 3 && $1 ~ /^[0-9]+$/ { $3 = int($3 / 2) } 1' hb.txt > dim.txt
+"$check" dim.txt "$ktap" > dim.out 2>&1
+st_rejects "idle beats with green at half its level" \
+	"^not ok [0-9]* idle_green_beats" dim.out $?
