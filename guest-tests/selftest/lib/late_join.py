@@ -24,6 +24,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "lib"))
 from phase import Curve  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plant import mark_of  # noqa: E402
+
 RAMP = [(0, 2000), (255, 2000)]
 
 # suite -> its first and last marks, the late join's marks (before run,
@@ -37,14 +40,6 @@ SUITES = {
                           ("hw late run", "hw late running", "hw late join",
                            "hw late join end"), 1, 2, "chip", 0),
 }
-
-
-def mark_of(line):
-    w = line.split()
-    if len(w) < 4 or w[0] != "#" or not w[1].isdigit() or w[2] != "mark":
-        return None
-    text = " ".join(w[3:])
-    return text.rsplit(" | i2c ", 1)[0] if " | i2c " in text else text
 
 
 def ideal(suite, out):

@@ -10,15 +10,11 @@ pattern still breathing after a claim, an old waveform still running
 after a rewrite.  Marks are named by their text without the emulator's
 " | i2c ..." tail; the end mark may be named by its first words."""
 
+import os
 import sys
 
-
-def mark_of(line):
-    w = line.split()
-    if len(w) < 4 or w[0] != "#" or not w[1].isdigit() or w[2] != "mark":
-        return None
-    text = " ".join(w[3:])
-    return text.rsplit(" | i2c ", 1)[0] if " | i2c " in text else text
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plant import mark_of  # noqa: E402
 
 
 def change_of(line):
