@@ -361,18 +361,23 @@ class ChipJudge:
             elif tail:
                 add([(changes[i + j][0], ideal[j][0], ideal[j][2])
                      for j in range(len(tail))])
-            # every change and its counterpart a run later: runs are
-            # translates of one another, by the pattern's length
+            # every change and its counterpart a run later: the runs
+            # start the pattern's length apart within 4 q, and each of the
+            # two changes is within its budget of its run's ideal (runs
+            # of engines meeting at a trigger, or looping a hold, need not
+            # be exact translates of one another)
             per = [changes[j + m][0] - changes[j][0] for j in range(len(got) - m)]
             if per:
                 self.periods.append((min(per), max(per)))
-            if per and (max(per) - min(per) > 2 or
-                        max(abs(p - period) for p in per) > 4 * q_us):
+            off = [(p, 4 * q_us + 2 * ideal[(m - first + j) % m][2])
+                   for j, p in enumerate(per)]
+            if any(abs(p - period) > b for p, b in off):
+                p, b = max(off, key=lambda x: abs(x[0] - period) / x[1])
                 self.why.append(
                     f"curve {c}: changes {min(per)}-{max(per)} us from their "
-                    f"counterparts a run later, want the pattern's "
-                    f"{period:.0f} us within 4 q ({4 * q_us:.0f} us), the "
-                    "same for every change")
+                    f"counterparts a run later; {p} us, want the pattern's "
+                    f"{period:.0f} us within 4 q and the two changes' budgets "
+                    f"({b:.0f} us)")
         self.period = period
         self.runs = len(groups)
         for key in sorted(groups):
