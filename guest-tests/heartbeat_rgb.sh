@@ -78,14 +78,19 @@ load_sampler() {
 	done
 }
 
+# start_sampler: the sampler, stopped however the suite ends (a suite the
+# watchdog kills must not leave it marking into the next one's timeline)
 start_sampler() {
 	load_sampler &
 	SAMPLER=$!
+	trap stop_sampler EXIT
 }
 
 stop_sampler() {
-	[ -n "$SAMPLER" ] && kill "$SAMPLER" && wait "$SAMPLER" 2>/dev/null
-	SAMPLER=
+	if [ -n "$SAMPLER" ]; then
+		kill "$SAMPLER" && wait "$SAMPLER" 2>/dev/null
+		SAMPLER=
+	fi
 }
 
 # hundredths <load>: "0.99" as 99, in the shell (no fork)
