@@ -27,11 +27,25 @@ fi
 grep -q "^ok [0-9]* $result" real.out ||
 	{ sed 's/^/  | /' real.out | head -12; st_fail "the unplanted timeline fails $result"; }
 echo "passed: the unplanted blink (${boot:-data/led_pattern_bounded.txt}): $(grep -m1 '^# kb1 edges' real.out | sed 's/.*; longest/longest/')"
-# 7 is the red LED (lp5523:r, D7), 1 the blink's kb1
-python3 "$plant" stall blink.txt stalled.txt "stall load" "stall end" 7 1 15
+# 7 is the red LED (lp5523:r, D7), 1 the blink's kb1.  On the debug
+# kernel the check holds the blink to 25 ms, not 14 (its own gaps): there
+# the plant is the 30 ms stall the suite was written for.
+ms=15
+! grep -q '^# kernel: debug' "$ktap" || ms=30
+python3 "$plant" stall blink.txt stalled.txt "stall load" "stall end" 7 1 $ms
 "$check" stalled.txt "$ktap" > stalled.out 2>&1
 rc=$?
 grep -q "^not ok [0-9]* $result" stalled.out ||
-	{ sed 's/^/  | /' stalled.out | head -12; st_fail "a 15 ms stall at every red change passed $result"; }
-st_rejects "a 15 ms stall of the blink after every red change" \
+	{ sed 's/^/  | /' stalled.out | head -12; st_fail "a $ms ms stall at every red change passed $result"; }
+st_rejects "a $ms ms stall of the blink after every red change" \
 	"^# [0-9]+ of [0-9]+ red changes in a blink gap over" stalled.out $rc
+# a debug boot's data judged the 30 ms stall: the 15 ms one on the fixture
+# of a normal kernel's boot, always
+if [ $ms = 30 ]; then
+	printf 'TAP version 13\n1..1\nok 1 other_engine_while_long_pattern\n' > ran.ktap
+	python3 "$plant" stall "$ST_DATA/led_pattern_bounded.txt" stalled15.txt \
+		"stall load" "stall end" 7 1 15
+	"$check" stalled15.txt ran.ktap > stalled15.out 2>&1
+	st_rejects "a 15 ms stall of the blink after every red change (data/led_pattern_bounded.txt)" \
+		"^# [0-9]+ of [0-9]+ red changes in a blink gap over" stalled15.out $?
+fi
