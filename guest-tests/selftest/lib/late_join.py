@@ -36,9 +36,6 @@ SUITES = {
     "led_pattern_run": (("led_pattern_run begin", "led_pattern_run end"),
                         ("late join run", "late join running", "late join",
                          "late join end"), 1, 2, "round", 600),
-    "lp5523_hw_engines": (("hw quiet begin", "hw unbound end"),
-                          ("hw late run", "hw late running", "hw late join",
-                           "hw late join end"), 1, 2, "chip", 0),
 }
 
 

@@ -32,6 +32,15 @@ lj_data() {
 	ktap=ran.ktap
 }
 
+# lj_accepts <suite>: the check passes the late join of <suite>.txt, the
+# unplanted data
+lj_accepts() {
+	"$ST_TESTS/$1.check" "$1.txt" "$ktap" > real.out 2>&1
+	grep -q "^ok [0-9]* $LJ_RESULT\$" real.out ||
+		{ sed 's/^/  | /' real.out | grep -A4 "$LJ_RESULT"; st_fail "$1: the unplanted late join fails"; }
+	echo "passed: $1's unplanted late join"
+}
+
 # lj_judge <what> <timeline> <suite> <reason regex> [<file>]: the check on
 # a planted timeline fails the late join for that reason
 lj_judge() {
