@@ -56,11 +56,6 @@ cpus() {
 	grep -c '^processor' /proc/cpuinfo
 }
 
-# load_mark <text>: a mark carrying the 1-minute load and the CPU count
-load_mark() {
-	emu_mark "hbrgb $1 load $(cut -d ' ' -f 1 /proc/loadavg) cpus $(cpus)"
-}
-
 # load_sampler: a mark "hbrgb load L cpus N" at every value of the 1-minute
 # load; the kernel publishes one every 5 s, the sampler looks every 0.2 s.
 # It reads with the shell's own read: a fork a look would add to the load
@@ -128,9 +123,9 @@ check_idle() {
 	done
 	settle
 	set_trigger heartbeat-rgb $RGB || ok=1
-	load_mark "idle begin"
+	emu_mark "hbrgb idle begin"
 	sleep 3
-	load_mark "idle end"
+	emu_mark "hbrgb idle end"
 	return $ok
 }
 
@@ -211,9 +206,9 @@ check_busy() {
 		i=$((i + 1))
 	done
 	sleep $BUSY_S
-	load_mark "busy begin"
+	emu_mark "hbrgb busy begin"
 	sleep 3
-	load_mark "busy end"
+	emu_mark "hbrgb busy end"
 	after=$(cut -d ' ' -f 1 /proc/loadavg)
 	for pid in $pids; do
 		kill "$pid"
