@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Faults injected into the emulated LP5523 from the guest through
 # /dev/lp5523-ctl: NACKs on a register range and on every Nth transfer, a
-# delayed reply, one page of a program load NACKed (from sysfs and at the
-# probe's boot pattern), a stuck engine.  The guest never hangs, the
+# delayed reply, one page of a program load NACKed (from a pattern engine,
+# the stock engine2_load and the probe's boot pattern), a stuck engine.  The guest never hangs, the
 # driver logs what it can, and lp5523_faults.check finds each fault (and
 # the missing output change) on the emulator's timeline.  The 6.1 driver reports a
 # NACKed brightness write as a success to the writer: only the kernel log
@@ -156,6 +156,43 @@ mid_load_retry() {
 	return $ok
 }
 
+# mux_map_next; set_pwm 255; wait 500 ms; set_pwm 0; wait 500 ms; branch
+# forever to 1 (lp5523_legacy_engine's blink)
+LEGACY_BLINK=9d8040ff7e00420040007e004200a001
+
+# nack reg 0x50-0x6f nth 1 on the stock engine2_load (an LP5523 engine's
+# program is one page, one message): engine 2 holds LEGACY_BLINK for D1
+# (kb1) from a load before, is put in LOAD again by engine2_mode, and the
+# load of a dark program is NACKed.  The write fails with EIO and leaves
+# engine 2 disabled, on the chip too: the run_engine 1 after it, which
+# runs every engine the chip holds in LOAD, does not run the old program
+# (the check: engine 2 never enters run, D1 stays dark for more than the
+# blink's period).
+legacy_load_nack() {
+	local c ok=0
+	c=$(lp5523_chip)
+	lp5523_engines_reset
+	write_ok 0 $KB1/brightness || ok=1
+	write_ok load "$c/engine2_mode" || ok=1
+	write_ok 100000000 "$c/engine2_leds" || ok=1
+	write_ok $LEGACY_BLINK "$c/engine2_load" || ok=1
+	write_ok disabled "$c/engine2_mode" || ok=1
+	write_ok load "$c/engine2_mode" || ok=1
+	ctl nack reg 0x50-0x6f nth 1
+	emu_mark "faults legacy load begin"
+	# mux_map_next; set_pwm 0; end
+	write_err "Input/output error" 9d804000c000 "$c/engine2_load" || ok=1
+	ctl faults off
+	want_eq "engine2_mode after the failed load" disabled \
+		"$(cat "$c/engine2_mode")" || ok=1
+	write_ok 1 "$c/run_engine" || ok=1
+	sleep 1.2
+	emu_mark "faults legacy load end"
+	write_ok disabled "$c/engine2_mode" || ok=1
+	write_ok 0 $KB1/brightness || ok=1
+	return $ok
+}
+
 # The boot pattern's load at the probe: rebinding runs the probe and the
 # device tree's pattern again (breathe on lp5523:g, D6).  The probe's
 # engine self-check writes one program memory message per engine (3), the
@@ -259,7 +296,7 @@ left_as_found() {
 }
 
 ktap_print_header
-ktap_set_plan 11
+ktap_set_plan 12
 if [ -z "$(lp5523_chip_name)" ] || [ ! -e /dev/lp5523-ctl ]; then
 	ktap_exit_fail_msg "needs a bound lp5523 at 0x32 and /dev/lp5523-ctl"
 fi
@@ -271,6 +308,7 @@ ktap_test_result nack_every_2nd_transfer nack_every
 ktap_test_result delay_reply_completes_late delay_reply
 ktap_test_result nack_mid_load_nothing_runs mid_load_nack
 ktap_test_result nack_mid_load_retry_runs mid_load_retry
+ktap_test_result nack_legacy_load_engine_disabled legacy_load_nack
 ktap_test_result nack_boot_load_nothing_runs boot_load_nack
 ktap_test_result nack_boot_load_driver_usable boot_load_retry
 ktap_test_result stuck_engine_probe_fails stuck_probe_fails

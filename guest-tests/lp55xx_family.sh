@@ -239,17 +239,15 @@ unbind() {
 # run_engine 0 (the probe left engine 3 selected: it need not stop the
 # boot pattern, but the chip must then show it running), a hw_pattern
 # finding only engine 1.  The LP8501 has only select_engine and
-# run_engine; its run_engine 0 is not made here: on the series as it is,
-# it freezes the boot pattern's output on the chip while keys:engine1
-# reads running and nothing is logged (issue 31): the claim waits for
-# the driver's fix.
+# run_engine; its run_engine 0 stops every engine (no engine is selected
+# after its probe), the boot pattern's too: the boot pattern must yield.
 boot_claims() {
 	local claim claims ok=0
 	# shellcheck disable=SC2046
 	set -- "$1" $(chip_info "$1")
 	if [ "$3" = lp8501 ]; then
 		bc_chip "$1" lp8501 "$2" - keys:kb1 keys:kb2 keys:kb3
-		claims="select_engine hw_pattern"
+		claims="select_engine run_engine hw_pattern"
 	else
 		bc_chip "$1" lp5569 "$2" 000100000 notify:white:2 notify:white:3 notify:white:4
 		claims="engine_mode engine_load engine_leds select_engine run_engine:any hw_pattern"
