@@ -27,19 +27,23 @@ debug_kernel() {
 	[ -e /sys/kernel/debug/kmemleak ]
 }
 
-# The full run (100000 writes) on the normal kernel with 2 CPUs, where
+# The full run (60000 writes) on the normal kernel with 2 CPUs, where
 # the writers really race; shorter ones on 1 CPU and on the debug kernel.
 # The run stops at the count or at the time limit, whichever comes first.
 # The time limit only ends a run that is too slow; the count is what is
 # asserted.  An idle host makes the short runs' writes in well under the
-# limits, the debug kernel at load 7 made 4695 in 90 s.
+# limits, the debug kernel at load 7 made 4695 in 90 s.  The counts are
+# CI's time (make check runs this suite alone, builds stopped): 100000
+# writes took 143 s of a 52-minute CI run, 10000 on the debug kernel 82 s;
+# each kind of write is still taken hundreds of times (the check's floor
+# is one in 50 of each kind).
 if debug_kernel; then
-	SECONDS_MAX=240 WRITES_MIN=10000
+	SECONDS_MAX=240 WRITES_MIN=6000
 elif [ "$(grep -c '^processor' /proc/cpuinfo)" -ge 2 ]; then
 	# 600 s: the LP5523's engines load programs over I2C; an idle host
 	# makes 100000 writes in about 165 s, one at load 6 (three other
 	# boots and builds on 2 cores) made 96484 in 400 s
-	SECONDS_MAX=600 WRITES_MIN=100000
+	SECONDS_MAX=600 WRITES_MIN=60000
 else
 	SECONDS_MAX=180 WRITES_MIN=10000
 fi

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # lp5523_faults.check on one page of a program load NACKed: a kernel that
 # ran the half-loaded program (D1 moves in the sysfs window, engine 1
-# enters run after the NACK at the probe and D6 moves), a NACK that never
+# enters run after the NACK at the probe and D6 moves), one that ran what
+# engine 2 held after a NACKed engine2_load (engine 2 enters run, D1
+# moves), a NACK that never
 # hit (the fault event gone), and retries that did not run (D1, D6 still)
 # must each fail the result that looks at it; the unplanted timeline
 # passes.  Real data where this run has lp5523_faults, else the fixture
@@ -26,8 +28,8 @@ st_accepts "lp5523_faults' timeline ($tl)" real.out $?
 # plant <out> <begin mark> <end mark> <what>: rewrite the window between
 # the marks: "move <output>" adds a ramp on the output right after the
 # begin mark (a program that ran), "still <output>" drops the output's
-# changes, "unfault" drops the fault events, "run" adds "engine1 run"
-# after the window's fault
+# changes, "unfault" drops the fault events, "run [<engine>]" adds
+# "engine<engine> run" (engine 1 by default) after the window's fault
 plant() {
 	python3 - "$tl" "$@" <<'PY'
 import sys
@@ -60,7 +62,7 @@ for l in lines:
             continue
         if what == "run" and l.startswith("#") and w[2] == "fault":
             res.append(l)
-            res.append(f"# {t_of(l) + 100} engine1 run\n")
+            res.append(f"# {t_of(l) + 100} engine{arg or 1} run\n")
             continue
     res.append(l)
 open(out, "w").writelines(res)
@@ -75,6 +77,14 @@ plant unhit.txt "faults mid-load begin" "faults mid-load end" unfault
 "$check" unhit.txt "$ktap" > unhit.out 2>&1
 st_rejects "a mid-load window in which no NACK hit" \
 	"^not ok [0-9]* timeline_mid_load_nothing_runs" unhit.out $?
+plant legacyran.txt "faults legacy load begin" "faults legacy load end" run 2
+"$check" legacyran.txt "$ktap" > legacyran.out 2>&1
+st_rejects "engine 2 run after its NACKed engine2_load" \
+	"^not ok [0-9]* timeline_legacy_load_engine_disabled" legacyran.out $?
+plant legacylit.txt "faults legacy load begin" "faults legacy load end" move 1
+"$check" legacylit.txt "$ktap" > legacylit.out 2>&1
+st_rejects "D1 lit after the NACKed engine2_load" \
+	"^not ok [0-9]* timeline_legacy_load_engine_disabled" legacylit.out $?
 plant bootran.txt "faults boot load begin" "faults boot load end" run
 "$check" bootran.txt "$ktap" > bootran.out 2>&1
 st_rejects "engine 1 run after the boot pattern's NACKed load" \
