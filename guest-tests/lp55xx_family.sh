@@ -175,14 +175,32 @@ memory() {
 	return $ok
 }
 
-# legacy <label>: the chip's old engine files refuse an engine a pattern
-# holds (EBUSY, one log line naming the owner) and leave the pattern
-# running.  The LP5569 has engineN_mode: engine 2 refused, the free
-# engine 3 taken.  The LP8501's driver has no engineN_mode files, only
-# select_engine and run_engine (the firmware path, common to the lp55xx
-# chips): selecting engine 2 is refused and select_engine reads what it
-# did.  Engine 3 is not selected there: that would request firmware the
-# board does not have.
+# read_err <errno name> <file>: succeed when reading the file fails with
+# that errno
+read_err() {
+	local err
+	if err=$(cat "$2" 2>&1); then
+		echo "# read $2: want $1 got \"$err\""
+		return 1
+	fi
+	case $err in
+	*"$(errno_text "$1")"*) return 0 ;;
+	esac
+	echo "# read $2: want $1 got \"${err##*: }\""
+	return 1
+}
+
+# legacy <label>: each of the chip's own files that would stop or drive
+# what a pattern holds refuses (EBUSY, a log line naming the owner) while
+# engine 2 blinks on the LED, and the blink goes on, unchanged, on the
+# chip (the check holds the output to the ideal through the window).
+# The LP5569: engine2_mode, engine2_load, engine2_leds, select_engine 2,
+# master_fader_leds over the LED's output, selftest (standby stops every
+# engine); engine 3's files and run_engine 0 (engine 3 selected after
+# the probe) work and leave the blink alone.  The LP8501's driver has no
+# engineN_* files: select_engine 2, and run_engine 0, which stops every
+# engine there.  Engine 3 is not selected on the LP8501: that would
+# request firmware the board does not have.
 legacy() {
 	local c sel ok=0
 	# shellcheck disable=SC2046
@@ -190,21 +208,29 @@ legacy() {
 	c=$(chip_dir "$2" "$3")
 	run_engine "$1" "$BLINK" "$5" || ok=1
 	dmesg_mark
+	emu_mark "family $1 legacy begin"
+	sel=$(cat "$c/select_engine")
+	write_err EBUSY 2 "$c/select_engine" || ok=1
+	want_eq "select_engine after the refusal" "$sel" "$(cat "$c/select_engine")" || ok=1
 	if [ "$3" = lp8501 ]; then
 		[ ! -e "$c/engine2_mode" ] || { echo "# lp8501: an engine2_mode file"; ok=1; }
-		[ -e "$c/run_engine" ] || { echo "# lp8501: no run_engine file"; ok=1; }
-		sel=$(cat "$c/select_engine")
-		write_err EBUSY 2 "$c/select_engine" || ok=1
-		want_eq "select_engine after the refusal" "$sel" "$(cat "$c/select_engine")" || ok=1
+		write_err EBUSY 0 "$c/run_engine" || ok=1
 	else
 		write_err EBUSY load "$c/engine2_mode" || ok=1
-	fi
-	dmesg_since | grep -q "$1:engine2" ||
-		{ echo "# no log line naming $1:engine2"; ok=1; }
-	if [ "$3" != lp8501 ]; then
+		write_err EBUSY 9d8040ffc000 "$c/engine2_load" || ok=1
+		write_err EBUSY 000010000 "$c/engine2_leds" || ok=1
+		# notify:white:2 is D5
+		write_err EBUSY 000010000 "$c/master_fader_leds" || ok=1
+		want_eq master_fader_leds 000000000 "$(cat "$c/master_fader_leds")" || ok=1
+		read_err EBUSY "$c/selftest" || ok=1
 		write_ok load "$c/engine3_mode" || ok=1
 		write_ok disabled "$c/engine3_mode" || ok=1
+		write_ok 0 "$c/run_engine" || ok=1
 	fi
+	sleep 1
+	emu_mark "family $1 legacy end"
+	dmesg_since | grep -q "$1:engine2" ||
+		{ echo "# no log line naming $1:engine2"; ok=1; }
 	want_eq "$1:engine2 state" running "$(cat "$CLASS/$1:engine2/state")" || ok=1
 	want_eq "$1:engine2 pattern" "$BLINK" "$(cat "$CLASS/$1:engine2/pattern")" || ok=1
 	reset "$1"
