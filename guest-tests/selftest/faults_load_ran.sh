@@ -69,35 +69,29 @@ open(out, "w").writelines(res)
 PY
 }
 
-plant ran.txt "faults mid-load begin" "faults mid-load end" move 1
-"$check" ran.txt "$ktap" > ran.out 2>&1
-st_rejects "D1 moving after a NACK in the middle of the load" \
-	"^not ok [0-9]* timeline_mid_load_nothing_runs" ran.out $?
-plant unhit.txt "faults mid-load begin" "faults mid-load end" unfault
-"$check" unhit.txt "$ktap" > unhit.out 2>&1
-st_rejects "a mid-load window in which no NACK hit" \
-	"^not ok [0-9]* timeline_mid_load_nothing_runs" unhit.out $?
-plant legacyran.txt "faults legacy load begin" "faults legacy load end" run 2
-"$check" legacyran.txt "$ktap" > legacyran.out 2>&1
-st_rejects "engine 2 run after its NACKed engine2_load" \
-	"^not ok [0-9]* timeline_legacy_load_engine_disabled" legacyran.out $?
-plant legacylit.txt "faults legacy load begin" "faults legacy load end" move 1
-"$check" legacylit.txt "$ktap" > legacylit.out 2>&1
-st_rejects "D1 lit after the NACKed engine2_load" \
-	"^not ok [0-9]* timeline_legacy_load_engine_disabled" legacylit.out $?
-plant bootran.txt "faults boot load begin" "faults boot load end" run
-"$check" bootran.txt "$ktap" > bootran.out 2>&1
-st_rejects "engine 1 run after the boot pattern's NACKed load" \
-	"^not ok [0-9]* timeline_boot_load_nothing_runs" bootran.out $?
-plant bootlit.txt "faults boot load begin" "faults boot load end" move 6
-"$check" bootlit.txt "$ktap" > bootlit.out 2>&1
-st_rejects "D6 lit after the boot pattern's NACKed load" \
-	"^not ok [0-9]* timeline_boot_load_nothing_runs" bootlit.out $?
-plant still.txt "faults mid-load retry begin" "faults mid-load retry end" still 1
-"$check" still.txt "$ktap" > still.out 2>&1
-st_rejects "the retry with the faults off not running" \
-	"^not ok [0-9]* timeline_mid_load_retry_runs" still.out $?
-plant bootstill.txt "faults boot retry begin" "faults boot retry end" still 6
-"$check" bootstill.txt "$ktap" > bootstill.out 2>&1
-st_rejects "the boot pattern not running once the faults are off" \
-	"^not ok [0-9]* timeline_boot_load_retry_runs" bootstill.out $?
+# rejects <test> <what it plants> <window> <plant...>: the window's plant
+# (plant's <what> [<arg>]) must fail the check's <test>
+rejects() {
+	local test=$1 why=$2 window=$3
+	shift 3
+	plant planted.txt "faults $window begin" "faults $window end" "$@"
+	"$check" planted.txt "$ktap" > planted.out 2>&1
+	st_rejects "$why" "^not ok [0-9]* $test" planted.out $?
+}
+
+rejects timeline_mid_load_nothing_runs \
+	"D1 moving after a NACK in the middle of the load" mid-load move 1
+rejects timeline_mid_load_nothing_runs \
+	"a mid-load window in which no NACK hit" mid-load unfault
+rejects timeline_legacy_load_engine_disabled \
+	"engine 2 run after its NACKed engine2_load" "legacy load" run 2
+rejects timeline_legacy_load_engine_disabled \
+	"D1 lit after the NACKed engine2_load" "legacy load" move 1
+rejects timeline_boot_load_nothing_runs \
+	"engine 1 run after the boot pattern's NACKed load" "boot load" run
+rejects timeline_boot_load_nothing_runs \
+	"D6 lit after the boot pattern's NACKed load" "boot load" move 6
+rejects timeline_mid_load_retry_runs \
+	"the retry with the faults off not running" "mid-load retry" still 1
+rejects timeline_boot_load_retry_runs \
+	"the boot pattern not running once the faults are off" "boot retry" still 6
