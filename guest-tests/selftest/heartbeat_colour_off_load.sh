@@ -6,7 +6,8 @@
 # idle_color_matches_load and busy_color_matches_load must fail.  With
 # D6 (green) at half its level all along, idle_green_beats must fail.
 # The unplanted data passes them.  Real data where this run has it, else
-# a fixture of a 2-CPU boot.
+# a fixture of a 2-CPU boot (the D6 plant: real data of a boot that
+# settled, else the fixture).
 . "$(dirname "$0")/lib/selftest.sh"
 check=$ST_TESTS/heartbeat_rgb.check
 boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" heartbeat_rgb)
@@ -35,8 +36,26 @@ st_rejects "idle beats in the colour of a quarter of their load" \
 st_rejects "busy beats in the colour of a quarter of their load" \
 	"^not ok [0-9]* busy_color_matches_load" quarter.out $rc
 # D6 at half its level all along: the idle beats at a low load are no
-# longer green at 255
-awk '$2 == 6 && NF == 3 && $1 ~ /^[0-9]+$/ { $3 = int($3 / 2) } 1' hb.txt > dim.txt
-"$check" dim.txt "$ktap" > dim.out 2>&1
+# longer green at 255.  That needs calm beats: a board whose load never
+# fell below 0.45 per CPU (a debug kernel on a busy host) has all its
+# beats red, so the plant goes into a boot that settled, else the fixture.
+settled= sktap=
+for b in $(st_boots); do
+	[ -s "$b/heartbeat_rgb.ktap" ] && [ -s "$b/timeline.txt" ] || continue
+	python3 "$ST_TESTS/selftest/lib/plant.py" part "$b/timeline.txt" calm.txt \
+		"heartbeat_rgb begin" "heartbeat_rgb end" 2> /dev/null || continue
+	"$check" calm.txt "$b/heartbeat_rgb.ktap" > calm.out 2>&1 || continue
+	grep -q "did not settle" calm.out && continue
+	settled=$b sktap=$b/heartbeat_rgb.ktap
+	break
+done
+if [ -z "$settled" ]; then
+	cp "$ST_DATA/heartbeat_rgb.txt" calm.txt
+	sktap=$ST_DATA/heartbeat_rgb.ktap
+	settled=fixture
+fi
+echo "calm beats for the D6 plant: $settled"
+awk '$2 == 6 && NF == 3 && $1 ~ /^[0-9]+$/ { $3 = int($3 / 2) } 1' calm.txt > dim.txt
+"$check" dim.txt "$sktap" > dim.out 2>&1
 st_rejects "idle beats with green at half its level" \
 	"^not ok [0-9]* idle_green_beats" dim.out $?
