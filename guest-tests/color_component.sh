@@ -51,10 +51,16 @@ check_defaults() {
 	return $ok
 }
 
-# every LED has the file, and each read shows exactly one bracketed name
+# every LED but a multicolor one (it shows every colour through its
+# channels) has the file, and each read shows exactly one bracketed name
 check_every_led() {
 	local d n ok=0
 	for d in "$LEDS"/*; do
+		if [ -e "$d/multi_intensity" ]; then
+			[ ! -e "$d/color_component" ] ||
+				{ echo "# ${d##*/}: multicolor, with a color_component"; ok=1; }
+			continue
+		fi
 		n=$(grep -o '\[[a-z]*\]' "$d/color_component" 2>/dev/null | wc -l)
 		want_eq "${d##*/} bracketed names" 1 "$n" || ok=1
 	done

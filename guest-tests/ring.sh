@@ -91,6 +91,52 @@ software_wheel() {
 	return $ok
 }
 
+# colour_seen: within 2 s, a read of ring:rgb's multi_intensity with a
+# channel at 255
+colour_seen() {
+	local i=0
+	while [ $i -lt 100 ]; do
+		case " $(cat $RGB/multi_intensity) " in
+		*" 255 "*) return 0 ;;
+		esac
+		sleep 0.02
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# multi_intensity stays the user's: a colour shown through it (software0's
+# wheel, heartbeat-rgb) changes it while the trigger runs, and the user's
+# values come back with the trigger's removal.  A multicolor LED shows
+# every colour through its channels: it has no color_component.
+user_intensities() {
+	local ok=0 before mine="200 100 50"
+	before=$(cat $RGB/multi_intensity)
+	[ ! -e $RGB/color_component ] || { echo "# ring:rgb has a color_component"; ok=1; }
+	write_ok "$mine" $RGB/multi_intensity || ok=1
+	engine_link software0 ring:rgb || ok=1
+	write_ok "$WHEEL" $SW/pattern || ok=1
+	write_ok run $SW/state || ok=1
+	sleep 0.4
+	[ "$(cat $RGB/multi_intensity)" != "$mine" ] ||
+		{ echo "# the wheel left multi_intensity at \"$mine\""; ok=1; }
+	write_ok none $RGB/trigger || ok=1
+	want_eq "multi_intensity after the wheel" "$mine" "$(cat $RGB/multi_intensity)" || ok=1
+	write_ok heartbeat-rgb $RGB/trigger || ok=1
+	# inverted, the colour shows between the beats, most of the time: the
+	# load's hue at full value, one channel at 255 (max_brightness)
+	write_ok 1 $RGB/invert || ok=1
+	if ! colour_seen; then
+		echo "# heartbeat-rgb: no channel at 255 in 2 s of multi_intensity"
+		ok=1
+	fi
+	write_ok none $RGB/trigger || ok=1
+	want_eq "multi_intensity after heartbeat-rgb" "$mine" "$(cat $RGB/multi_intensity)" || ok=1
+	write_ok "$before" $RGB/multi_intensity || ok=1
+	quiet
+	return $ok
+}
+
 # the same wheel in the chips: ring:engine1 on the multicolor LED (three
 # curves, three engines), lp5523:engine1 on the three separate LEDs; both
 # chips at once, no I2C while they run
@@ -141,10 +187,11 @@ if ! ring_bound || [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 	exit 0
 fi
 quiet
-ktap_set_plan 5
+ktap_set_plan 6
 ktap_test_result ring_names names
 ktap_test_result ring_trigger_lists_per_chip trigger_lists
 ktap_test_result ring_multicolor_software software_wheel
+ktap_test_result ring_multicolor_user_intensities user_intensities
 ktap_test_result ring_multicolor_hardware_both_chips hardware_wheel
 ktap_test_result ring_unbind_one_chip_other_runs unbind_ring
 quiet

@@ -57,6 +57,8 @@ engine_modes() {
 color_component_modes() {
 	local d ok=0
 	for d in $LEDS/*; do
+		# a multicolor LED has none (color_component.sh)
+		[ -e "$d/multi_intensity" ] && continue
 		[ -e "$d/color_component" ] ||
 			{ echo "# ${d##*/}: no color_component"; ok=1; continue; }
 		modes_ok "$d/color_component" || ok=1
