@@ -175,21 +175,6 @@ memory() {
 	return $ok
 }
 
-# read_err <errno name> <file>: succeed when reading the file fails with
-# that errno
-read_err() {
-	local err
-	if err=$(cat "$2" 2>&1); then
-		echo "# read $2: want $1 got \"$err\""
-		return 1
-	fi
-	case $err in
-	*"$(errno_text "$1")"*) return 0 ;;
-	esac
-	echo "# read $2: want $1 got \"${err##*: }\""
-	return 1
-}
-
 # legacy <label>: each of the chip's own files that would stop or drive
 # what a pattern holds refuses (EBUSY, a log line naming the owner) while
 # engine 2 blinks on the LED, and the blink goes on, unchanged, on the

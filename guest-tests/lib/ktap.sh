@@ -122,6 +122,21 @@ write_err() {
 	return 1
 }
 
+# read_err <errno name> <file>: succeed when reading the file fails with
+# that errno
+read_err() {
+	local err
+	if err=$(cat "$2" 2>&1); then
+		echo "# read $2: want $1 got \"$err\""
+		return 1
+	fi
+	case $err in
+	*"$(errno_text "$1")"*) return 0 ;;
+	esac
+	echo "# read $2: want $1 got \"${err##*: }\""
+	return 1
+}
+
 # dmesg_mark: write a mark into the kernel log; dmesg_since: the lines
 # after it.  A mark is a record of its own, not a line count: a count goes
 # wrong once the ring drops its oldest lines.  A mark the ring no longer
