@@ -208,11 +208,13 @@ relink_rewrite() {
 }
 
 # a slow ramp on engine2 with kb1, then kb2 linked 1 s in (127 of 255,
-# 0.13 levels a ms: 50 ms off the clock is 6 levels).  A chip engine
-# restarts its pattern on the new set of LEDs (leds-lp55xx.rst: the
-# program is loaded again with the new output map), so kb1 and kb2 run
-# it together from the link.  The marks around the run's write and
-# around the link tell the check where each clock starts.
+# 0.13 levels a ms: 50 ms off the clock is 6 levels); then a finite run
+# (3 runs of a 1 s ramp) with kb2 linked in its second run.  The engine
+# loads its program again with the new output map, started where the
+# run's clock is (leds-lp55xx.rst): kb2 joins at the level the run's
+# own clock says, kb1 goes on as if nothing happened.  The marks around
+# the run's write tell the check where the clock starts; those around
+# the link, where the join happens.
 late_join() {
 	local ok=0
 	engine_link lp5523:engine2 lp5523:kb1 || return 1
@@ -226,9 +228,26 @@ late_join() {
 	emu_mark "hw late joined"
 	# past the top and down the other side
 	sleep 3.2
-	emu_mark "hw late join end"
+	emu_mark "hw late end"
 	want_eq "engine2 state" running "$(cat $E2/state)" || ok=1
 	want_eq "leds/ entries" "lp5523:kb1 lp5523:kb2" "$(ls $E2/leds | tr '\n' ' ' | sed 's/ $//')" || ok=1
+	lp5523_engines_reset
+
+	engine_link lp5523:engine2 lp5523:kb1 || return 1
+	write_ok "0 500 255 500" $E2/pattern || ok=1
+	write_ok 3 $E2/repeat || ok=1
+	emu_mark "hw late finite run"
+	write_ok run $E2/state || ok=1
+	emu_mark "hw late finite running"
+	sleep 1.3
+	emu_mark "hw late finite join"
+	engine_link lp5523:engine2 lp5523:kb2 || ok=1
+	emu_mark "hw late finite joined"
+	# the three runs end 3 s after the run's start: 1.7 s on, and more
+	sleep 2.5
+	emu_mark "hw late finite end"
+	want_eq "engine2 state after 3 runs" finished "$(cat $E2/state)" || ok=1
+	write_ok -1 $E2/repeat || ok=1
 	lp5523_engines_reset
 	return $ok
 }
@@ -347,7 +366,7 @@ ktap_test_result gradient_three_engines_lock_step gradient
 ktap_test_result odd_16_tuples_no_wakeups odd16
 ktap_test_result repeat_2_ends_finished finished
 ktap_test_result relink_and_rewrite_while_running relink_rewrite
-ktap_test_result link_while_running_restarts late_join
+ktap_test_result link_while_running_joins_in_phase late_join
 ktap_test_result errors_change_nothing errors
 ktap_test_result io_error_leaves_nothing_running io_error
 ktap_test_result unbind_while_running_rebind unbind_rebind

@@ -1,8 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The late join check of software0 on the LP5523's LEDs
-# (led_pattern_run.check; a chip engine restarts its pattern at a link,
-# lp5523_hw_engines.check judges that),
+# (led_pattern_run.check; a chip engine's join is hw_join_restarted's),
 # with the late LED running the pattern restarted from its link while the
 # LED already running keeps the run's clock: timeline_late_join_in_phase
 # must fail at the late LED's first level, and pass the unplanted data.

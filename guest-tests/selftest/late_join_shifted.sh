@@ -1,8 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The late join check of software0 on the LP5523's LEDs
-# (led_pattern_run.check; a chip engine restarts its pattern at a link,
-# lp5523_hw_engines.check judges that),
+# (led_pattern_run.check; a chip engine's join is hw_join_restarted's),
 # with both LEDs 100 ms behind the run's start all along (a clock that
 # does not start at the run, the late LED in step with the running one):
 # timeline_late_join_in_phase must fail on the run's start, and pass the
