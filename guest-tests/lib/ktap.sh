@@ -170,29 +170,50 @@ dmesg_since() {
 # fault could land after the next I2C transfer.  Answers to earlier
 # commands (left in the port when a wait gave up) are skipped by text.
 # Fails, saying why, on "error <command>" or no answer in EMU_CTL_WAIT_S
-# (the emulator answers at once; the rest is a loaded host).
+# (the emulator answers at once; the rest is a loaded host).  The port
+# opens once at a time (-EBUSY): a command that finds it held by another
+# process's (a suite's background load sampler) tries again every 50 ms,
+# for EMU_CTL_WAIT_S too.
 EMU_CTL_WAIT_S=10
 emu_ctl() {
-	local line="$*" reply
+	local line="$*" rc tries=0
 	[ -e /dev/lp5523-ctl ] || return 1
 	# the emulator refuses a longer line whole, as "error overlong"
 	if [ ${#line} -gt 511 ]; then
 		echo "# emu_ctl: command longer than 511 bytes: $(shorten "$line")"
 		return 1
 	fi
+	while :; do
+		emu_ctl_once "$line"
+		rc=$?
+		# 2: the port did not open (held by another writer)
+		[ $rc -eq 2 ] || return $rc
+		tries=$((tries + 1))
+		if [ $tries -ge $((EMU_CTL_WAIT_S * 20)) ]; then
+			echo "# emu_ctl: /dev/lp5523-ctl busy for $EMU_CTL_WAIT_S s: \"$line\" not sent"
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
+# emu_ctl_once <line>: one try; 2 when the port does not open (a failed
+# exec redirection ends the subshell with 2), else 0 or 1 as emu_ctl
+emu_ctl_once() {
 	(
-		printf '%s\n' "$line" >&3 || exit 1
+		{ exec 3<>/dev/lp5523-ctl; } 2>/dev/null
+		printf '%s\n' "$1" >&3 || exit 1
 		while IFS= read -r -t $EMU_CTL_WAIT_S reply <&3; do
 			case $reply in
-			"ok $line") exit 0 ;;
-			"error $line")
-				echo "# emu_ctl: the emulator refused \"$line\""
+			"ok $1") exit 0 ;;
+			"error $1")
+				echo "# emu_ctl: the emulator refused \"$1\""
 				exit 1 ;;
 			esac
 		done
-		echo "# emu_ctl: no answer to \"$line\" in $EMU_CTL_WAIT_S s"
+		echo "# emu_ctl: no answer to \"$1\" in $EMU_CTL_WAIT_S s"
 		exit 1
-	) 3<>/dev/lp5523-ctl
+	)
 }
 
 emu_mark() {
