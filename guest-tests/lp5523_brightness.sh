@@ -39,9 +39,22 @@ clear_all() {
 	return $ok
 }
 
+# a mark while another process holds the control port (a suite's load
+# sampler marking): the port opens once at a time, emu_ctl waits for it
+mark_shared_port() {
+	local holder ok=0
+	(exec 3<>/dev/lp5523-ctl; sleep 0.5) &
+	holder=$!
+	sleep 0.1
+	emu_mark "lp5523_brightness shared port" || ok=1
+	wait $holder
+	return $ok
+}
+
 ktap_print_header
-ktap_set_plan 3
+ktap_set_plan 4
 ktap_test_result control_channel_present test -e /dev/lp5523-ctl
+ktap_test_result mark_while_port_held mark_shared_port
 emu_mark "lp5523_brightness begin"
 ktap_test_result brightness_readback_each_channel write_each
 sleep 0.05

@@ -186,8 +186,11 @@ emu_ctl() {
 	while :; do
 		emu_ctl_once "$line"
 		rc=$?
-		# 2: the port did not open (held by another writer)
-		[ $rc -eq 2 ] || return $rc
+		# 0 done, 3 refused or unanswered; else the port did not open
+		case $rc in
+		0) return 0 ;;
+		3) return 1 ;;
+		esac
 		tries=$((tries + 1))
 		if [ $tries -ge $((EMU_CTL_WAIT_S * 20)) ]; then
 			echo "# emu_ctl: /dev/lp5523-ctl busy for $EMU_CTL_WAIT_S s: \"$line\" not sent"
@@ -197,23 +200,23 @@ emu_ctl() {
 	done
 }
 
-# emu_ctl_once <line>: one try; 2 when the port does not open (a failed
-# exec redirection ends the subshell with 2), else 0 or 1 as emu_ctl
+# emu_ctl_once <line>: one try; 0 done, 3 refused or unanswered (said
+# why), anything else when the port does not open (the shell's status
+# for a failed redirection; its message goes with stderr)
 emu_ctl_once() {
 	(
-		{ exec 3<>/dev/lp5523-ctl; } 2>/dev/null
-		printf '%s\n' "$1" >&3 || exit 1
+		printf '%s\n' "$1" >&3 || exit 3
 		while IFS= read -r -t $EMU_CTL_WAIT_S reply <&3; do
 			case $reply in
 			"ok $1") exit 0 ;;
 			"error $1")
 				echo "# emu_ctl: the emulator refused \"$1\""
-				exit 1 ;;
+				exit 3 ;;
 			esac
 		done
 		echo "# emu_ctl: no answer to \"$1\" in $EMU_CTL_WAIT_S s"
-		exit 1
-	)
+		exit 3
+	) 2>/dev/null 3<>/dev/lp5523-ctl
 }
 
 emu_mark() {

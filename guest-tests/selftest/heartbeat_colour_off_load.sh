@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# heartbeat_rgb.check with every load the sampler marked at a quarter,
-# as if the trigger showed the colour of another load than the one in
-# force (four times the CPUs counted, a reading never refreshed):
-# idle_color_matches_load and busy_color_matches_load must fail.  With
+# heartbeat_rgb.check with the loads the sampler marked changed, as if the
+# trigger showed the colour of another load than the one in force: at a
+# quarter (four times the CPUs counted), busy_color_matches_load must
+# fail; raised by the number of CPUs (every CPU counted busy on top),
+# idle_color_matches_load must fail (a quarter of an idle 2-CPU board's
+# 0.07 is the same green).  With
 # D6 (green) at half its level all along, idle_green_beats must fail.
 # The unplanted data passes them.  Real data where this run has it, else
 # a fixture of a 2-CPU boot (the D6 plant: real data of a boot that
@@ -30,11 +32,13 @@ awk '$3 == "mark" && $4 == "hbrgb" && $5 == "load" { $6 = sprintf("%.2f", $6 / 4
 	hb.txt > quarter.txt
 grep -q 'hbrgb load' quarter.txt || st_fail "no load marks to plant into"
 "$check" quarter.txt "$ktap" > quarter.out 2>&1
-rc=$?
-st_rejects "idle beats in the colour of a quarter of their load" \
-	"^not ok [0-9]* idle_color_matches_load" quarter.out $rc
 st_rejects "busy beats in the colour of a quarter of their load" \
-	"^not ok [0-9]* busy_color_matches_load" quarter.out $rc
+	"^not ok [0-9]* busy_color_matches_load" quarter.out $?
+awk '$3 == "mark" && $4 == "hbrgb" && $5 == "load" { $6 = sprintf("%.2f", $6 + $8) } 1' \
+	hb.txt > raised.txt
+"$check" raised.txt "$ktap" > raised.out 2>&1
+st_rejects "idle beats in the colour of their load with every CPU busy on top" \
+	"^not ok [0-9]* idle_color_matches_load" raised.out $?
 # D6 at half its level all along: the idle beats at a low load are no
 # longer green at 255.  That needs calm beats: a board whose load never
 # fell below 0.45 per CPU (a debug kernel on a busy host) has all its

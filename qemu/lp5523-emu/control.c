@@ -86,6 +86,7 @@ static void nack_off(struct lp5523_faults *f)
 	f->nack_first = f->nack_last = -1;
 	f->nack_nth = 0;
 	f->nack_seen = 0;
+	f->nack_deferred = false;
 }
 
 static void faults_off(struct lp5523_faults *f)

@@ -1719,7 +1719,7 @@ static void pointer_next(struct lp5523 *chip)
 	chip->pointer = (p + 1) % M(chip)->num_regs;
 }
 
-static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
+static bool fault_nack_due(struct lp5523 *chip, struct lp5523_msg *msg)
 {
 	struct lp5523_faults *f = &chip->faults;
 	int reg;
@@ -1745,6 +1745,24 @@ static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
 	}
 	lp5523_note(chip, "fault nack reg 0x%02x", reg);
 	return true;
+}
+
+/*
+ * A NACK due on a message that more of its transfer follow hits the
+ * transfer's last message instead, as a chip that NACKs the read after its
+ * register pointer was written: Linux 6.12's i2c-virtio stops waiting at a
+ * transfer's first failed request and frees the requests behind it while
+ * its interrupt handler, on another CPU, may still complete them (slab
+ * corruption on 2 CPUs; later kernels wait for every request).  The
+ * driver sees the transfer fail either way.
+ */
+static bool fault_nack(struct lp5523 *chip, struct lp5523_msg *msg)
+{
+	struct lp5523_faults *f = &chip->faults;
+	bool nack = f->nack_deferred || fault_nack_due(chip, msg);
+
+	f->nack_deferred = nack && (msg->flags & LP5523_MSG_MORE);
+	return nack && !f->nack_deferred;
 }
 
 /* --trace: "i2c w 3d ff" (register, data) or "i2c r 00 40" */

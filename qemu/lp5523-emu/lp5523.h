@@ -143,8 +143,12 @@ extern const struct lp55xx_model lp5523_model, lp5569_model, lp8501_model;
 const struct lp55xx_model *lp55xx_model_find(const char *name);
 const char *lp55xx_model_name(const struct lp55xx_model *model);
 
-/* One I2C message, the unit the virtio-i2c device hands over. */
+/*
+ * One I2C message, the unit the virtio-i2c device hands over; MORE: more
+ * messages of the same transfer follow (the request's FAIL_NEXT)
+ */
 #define LP5523_MSG_RD	0x1
+#define LP5523_MSG_MORE	0x2
 
 struct lp5523_msg {
 	uint16_t addr;		/* 7-bit address */
@@ -173,6 +177,7 @@ struct lp5523_faults {
 	 */
 	unsigned int nack_nth;
 	unsigned int nack_seen;		/* messages in the range so far */
+	bool nack_deferred;		/* NACK the transfer's next message */
 	bool stuck;			/* STATUS ENGx_INT never set */
 };
 

@@ -229,7 +229,8 @@ static unsigned int vi2c_request(struct vi2c *v, VuVirtqElement *elem,
 	flags = le32toh(hdr.flags);
 	rd = flags & VIRTIO_I2C_FLAGS_M_RD;
 	msg.addr = le16toh(hdr.addr) >> 1;
-	msg.flags = rd ? LP5523_MSG_RD : 0;
+	msg.flags = (rd ? LP5523_MSG_RD : 0) |
+		    (flags & VIRTIO_I2C_FLAGS_FAIL_NEXT ? LP5523_MSG_MORE : 0);
 	msg.len = rd ? in_len - 1 : out_len - sizeof(hdr);
 	if (rd && out_len != sizeof(hdr)) {
 		fprintf(stderr,
@@ -293,6 +294,9 @@ static void arm_delay_timer(struct vi2c *v)
  * freed memory (KASAN: slab-use-after-free in complete(), on the 2-CPU
  * debug kernel).  The requests of one transfer come with one kick and are
  * answered in one batch, so the guest sees all of their replies or none.
+ * That still leaves the handler completing them one after the other
+ * while the woken transfer frees them, so no request but a transfer's
+ * last is NACKed either (fault_nack() in lp5523.c).
  */
 static void vi2c_reply(VuDev *dev, VuVirtq *vq, VuVirtqElement *elem,
 		       unsigned int len, unsigned int *n)

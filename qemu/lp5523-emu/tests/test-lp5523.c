@@ -1017,6 +1017,33 @@ static void test_fault_nack(void)
 }
 
 /*
+ * A NACK due on a message that more of its transfer follow (an SMBus read's
+ * register write) hits the transfer's last message (its read): Linux 6.12's
+ * i2c-virtio frees the requests behind a failed one while its interrupt
+ * handler may still complete them.
+ */
+static void test_fault_nack_last_of_transfer(void)
+{
+	uint8_t reg = 0x3c, val = 0;
+	struct lp5523_msg pointer = { .addr = 0x32, .flags = LP5523_MSG_MORE,
+				      .len = 1, .buf = &reg };
+	struct lp5523_msg read = { .addr = 0x32, .flags = LP5523_MSG_RD,
+				   .len = 1, .buf = &val };
+
+	fresh_chip();
+	wr(0x3c, 7);
+	chip.faults.nack_every = 1;
+	EXPECT_EQ("register write of a read acked", 0,
+		  lp5523_i2c_ops.xfer(&chip, &pointer));
+	EXPECT_EQ("its read nacked", -EIO, lp5523_i2c_ops.xfer(&chip, &read));
+	chip.faults.nack_every = 0;
+	EXPECT_EQ("next transfer's register write", 0,
+		  lp5523_i2c_ops.xfer(&chip, &pointer));
+	EXPECT_EQ("next read acked", 0, lp5523_i2c_ops.xfer(&chip, &read));
+	EXPECT_EQ("value read", 7, val);
+}
+
+/*
  * nack reg 0x50-0x6f nth 2: a program loaded a page a message (as the
  * driver's multi-byte writes do) loses its 2nd page only: that message
  * leaves the page as it was, the pages before and after land, and the
@@ -2003,6 +2030,7 @@ static const struct test tests[] = {
 	{ "halt_aborts", test_halt_aborts },
 	{ "end_reset_fader", test_end_reset_fader },
 	{ "fault_nack", test_fault_nack },
+	{ "fault_nack_last_of_transfer", test_fault_nack_last_of_transfer },
 	{ "fault_nack_nth_page", test_fault_nack_nth },
 	{ "ledtest_adc", test_ledtest_adc },
 	{ "control_commands", test_control_commands },
