@@ -11,21 +11,9 @@
 . "$(dirname "$0")/lib/selftest.sh"
 check=$ST_TESTS/lp5523_ownership.check
 result=timeline_boot_pattern_yields_to_select_engine
-boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" lp5523_ownership)
-if [ -n "$boot" ] && grep -q "boot claim lp5523 select_engine" "$boot/timeline.txt"; then
-	tl=$boot/timeline.txt
-	ktap=$boot/lp5523_ownership.ktap
-else
-	tl=$ST_DATA/lp5523_ownership_boot_claim.txt
-	st_ok ran.ktap lp5523_ownership_ran
-	ktap=ran.ktap
-	boot=
-	echo "no lp5523_ownership run with boot claims in $ST_RESULTS: $tl"
-fi
-"$check" "$tl" "$ktap" > real.out 2>&1
-grep -q "^ok [0-9]* $result\$" real.out ||
-	{ sed 's/^/  | /' real.out | grep -A3 "$result"; st_fail "the unplanted claim fails"; }
-echo "passed: the unplanted claim (${boot:-the cut}): $(grep '^# boot pattern and select_engine' real.out)"
+st_timeline_or_cut lp5523_ownership lp5523_ownership_boot_claim.txt \
+	"boot claim lp5523 select_engine"
+st_check_passes "$check" $result claim '^# boot pattern and select_engine'
 python3 "$ST_TESTS/selftest/lib/transplant.py" "$tl" planted.txt "boot pattern begin" \
 	"boot claim lp5523 select_engine" "boot claim lp5523 select_engine end" 6
 "$check" planted.txt "$ktap" > planted.out 2>&1

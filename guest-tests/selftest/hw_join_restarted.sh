@@ -12,20 +12,8 @@
 . "$(dirname "$0")/lib/selftest.sh"
 check=$ST_TESTS/lp5523_hw_engines.check
 result=timeline_link_joins_on_the_run_clock
-boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" lp5523_hw_engines)
-if [ -n "$boot" ]; then
-	tl=$boot/timeline.txt
-	ktap=$boot/lp5523_hw_engines.ktap
-else
-	tl=$ST_DATA/lp5523_hw_engines_late_join.txt
-	st_ok ran.ktap lp5523_hw_engines_ran
-	ktap=ran.ktap
-	echo "no lp5523_hw_engines run in $ST_RESULTS: $tl"
-fi
-"$check" "$tl" "$ktap" > real.out 2>&1
-grep -q "^ok [0-9]* $result\$" real.out ||
-	{ sed 's/^/  | /' real.out | grep -A3 "$result"; st_fail "the unplanted join fails"; }
-echo "passed: the unplanted join (${boot:-the cut}): $(grep '^# link while running' real.out)"
+st_timeline_or_cut lp5523_hw_engines lp5523_hw_engines_late_join.txt
+st_check_passes "$check" $result join '^# link while running'
 
 # plant <what> <timeline> <reason regex>: the check fails the join
 plant() {

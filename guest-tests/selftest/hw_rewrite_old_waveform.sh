@@ -12,20 +12,8 @@
 . "$(dirname "$0")/lib/selftest.sh"
 check=$ST_TESTS/lp5523_hw_engines.check
 result=timeline_rewrite_runs_the_new_waveform
-boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" lp5523_hw_engines)
-if [ -n "$boot" ]; then
-	tl=$boot/timeline.txt
-	ktap=$boot/lp5523_hw_engines.ktap
-else
-	tl=$ST_DATA/lp5523_hw_engines_relink_rewrite.txt
-	st_ok ran.ktap lp5523_hw_engines_ran
-	ktap=ran.ktap
-	echo "no lp5523_hw_engines run in $ST_RESULTS: $tl"
-fi
-"$check" "$tl" "$ktap" > real.out 2>&1
-grep -q "^ok [0-9]* $result\$" real.out ||
-	{ sed 's/^/  | /' real.out | grep -A3 "$result"; st_fail "the unplanted rewrite fails"; }
-echo "passed: the unplanted rewrite (${boot:-the cut}): $(grep '^# hw rewrite:' real.out)"
+st_timeline_or_cut lp5523_hw_engines lp5523_hw_engines_relink_rewrite.txt
+st_check_passes "$check" $result rewrite '^# hw rewrite:'
 python3 "$ST_TESTS/selftest/lib/transplant.py" "$tl" planted.txt "hw relink begin" \
 	"hw rewrite begin" "hw rewrite end" 1 4
 "$check" planted.txt "$ktap" > planted.out 2>&1

@@ -97,6 +97,35 @@ st_ok() {
 	printf 'TAP version 13\n1..1\nok 1 %s\n' "$2" > "$1"
 }
 
+# st_timeline_or_cut <suite> <cut> [<mark>]: tl and ktap for <suite>'s
+# timeline check: this run's real data (its timeline holding <mark> when
+# one is given), else the cut of a real run in $ST_DATA/<cut> and a KTAP
+# saying the suite ran; st_from says which
+st_timeline_or_cut() {
+	local boot
+	boot=$(python3 "$ST_TESTS/selftest/lib/plant.py" find "$ST_RESULTS" "$1")
+	if [ -n "$boot" ] && { [ -z "$3" ] || grep -q "$3" "$boot/timeline.txt"; }; then
+		tl=$boot/timeline.txt
+		ktap=$boot/$1.ktap
+		st_from=$boot
+		return
+	fi
+	tl=$ST_DATA/$2
+	st_ok ran.ktap "$1_ran"
+	ktap=ran.ktap
+	st_from="the cut"
+	echo "no $1 run${3:+ with \"$3\"} in $ST_RESULTS: $tl"
+}
+
+# st_check_passes <check> <result> <what> <summary regex>: <check> on $tl
+# passes <result> (the unplanted data), into real.out
+st_check_passes() {
+	"$1" "$tl" "$ktap" > real.out 2>&1
+	grep -q "^ok [0-9]* $2\$" real.out ||
+		{ sed 's/^/  | /' real.out | grep -A3 "$2"; st_fail "the unplanted $3 fails"; }
+	echo "passed: the unplanted $3 ($st_from): $(grep -m1 "$4" real.out)"
+}
+
 # st_boot <dir> <board> <kernel> <only>: one boot of st_run, every result
 # passing: the board's suites (those --only names and those /init always
 # runs), their timeline checks, the KUnit suites with their plans,
