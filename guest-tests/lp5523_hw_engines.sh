@@ -215,40 +215,37 @@ relink_rewrite() {
 # own clock says, kb1 goes on as if nothing happened.  The marks around
 # the run's write tell the check where the clock starts; those around
 # the link, where the join happens.
-late_join() {
+# join_run <marks> <pattern> <repeat> <s to the link> <s after> <state>:
+# kb1 runs the pattern on engine2, kb2 is linked that many seconds in;
+# "<marks> run", "running", "join", "joined" and "end" frame the run's
+# write and the link; engine2 then reads <state>
+join_run() {
 	local ok=0
 	engine_link lp5523:engine2 lp5523:kb1 || return 1
-	write_ok "0 2000 255 2000" $E2/pattern || ok=1
-	emu_mark "hw late run"
+	write_ok "$2" $E2/pattern || ok=1
+	write_ok "$3" $E2/repeat || ok=1
+	emu_mark "$1 run"
 	write_ok run $E2/state || ok=1
-	emu_mark "hw late running"
-	sleep 1
-	emu_mark "hw late join"
+	emu_mark "$1 running"
+	sleep "$4"
+	emu_mark "$1 join"
 	engine_link lp5523:engine2 lp5523:kb2 || ok=1
-	emu_mark "hw late joined"
-	# past the top and down the other side
-	sleep 3.2
-	emu_mark "hw late end"
-	want_eq "engine2 state" running "$(cat $E2/state)" || ok=1
+	emu_mark "$1 joined"
+	sleep "$5"
+	emu_mark "$1 end"
+	want_eq "engine2 state" "$6" "$(cat $E2/state)" || ok=1
 	want_eq "leds/ entries" "lp5523:kb1 lp5523:kb2" "$(ls $E2/leds | tr '\n' ' ' | sed 's/ $//')" || ok=1
-	lp5523_engines_reset
-
-	engine_link lp5523:engine2 lp5523:kb1 || return 1
-	write_ok "0 500 255 500" $E2/pattern || ok=1
-	write_ok 3 $E2/repeat || ok=1
-	emu_mark "hw late finite run"
-	write_ok run $E2/state || ok=1
-	emu_mark "hw late finite running"
-	sleep 1.3
-	emu_mark "hw late finite join"
-	engine_link lp5523:engine2 lp5523:kb2 || ok=1
-	emu_mark "hw late finite joined"
-	# the three runs end 3 s after the run's start: 1.7 s on, and more
-	sleep 2.5
-	emu_mark "hw late finite end"
-	want_eq "engine2 state after 3 runs" finished "$(cat $E2/state)" || ok=1
 	write_ok -1 $E2/repeat || ok=1
 	lp5523_engines_reset
+	return $ok
+}
+
+late_join() {
+	local ok=0
+	# past the top and down the other side
+	join_run "hw late" "0 2000 255 2000" -1 1 3.2 running || ok=1
+	# the three runs end 3 s after the run's start: 1.7 s on, and more
+	join_run "hw late finite" "0 500 255 500" 3 1.3 2.5 finished || ok=1
 	return $ok
 }
 
