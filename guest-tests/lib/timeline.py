@@ -237,7 +237,7 @@ def ideal_run(pattern, q_us):
     defines them, each with its error budget, counted from the run's start:
     [(t_us, value, budget_us)], and the run's length in us.
 
-    Documentation/leds/leds-class-pattern.rst (the series' patch 38),
+    Documentation/leds/leds-class-pattern.rst (series/6-lp55xx-engines 7),
     "Error budget", written here, not taken from the compiler: for every
     tuple that lasts, with ideal start S and length T, of d levels, the
     step to its value (if the output is not there) is within 4 q of S; its
