@@ -5,7 +5,11 @@
 # they link to), on the board's LEDs: they list them, set them, and read
 # back what a pattern engine shows; setting 0 unlinks the LED from its
 # engine, as the ABI says.  clients.check finds the values on the chip's
-# outputs in the emulator timeline.
+# outputs in the emulator timeline.  And a daemon's udev rule of
+# feedbackd's shape (lib/led-rule.sh, run for every uevent by the
+# kernel's uevent helper, as udevd runs rules): as shipped it undoes a
+# link to a pattern engine, with the distribution's line from the user
+# guide it leaves the link alone.
 . /tests/lib/ktap.sh
 
 ENG=/sys/class/led_pattern/software0
@@ -128,8 +132,82 @@ clients_zero_unlinks() {
 	return $ok
 }
 
+# start_rule <shipped|distribution>: lib/led-rule.sh on every uevent, run
+# by the kernel's uevent helper (the board has no networking, so no
+# netlink for a udevd), with the uevent's variables as udevd gets them
+start_rule() {
+	echo "$1" > /tmp/led-rule
+	: > /tmp/led-rule.log
+	echo /tests/lib/led-rule.sh > /sys/kernel/uevent_helper
+}
+
+stop_rule() {
+	echo > /sys/kernel/uevent_helper
+	echo none > $LEDS/lp5523:r/trigger
+}
+
+# await <command>...: true within 2 s, a uevent's rule run taking well
+# under that on the board; else false
+await() {
+	local i=0
+	while [ $i -lt 20 ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+trigger_is() {
+	[ "$(trigger_of "$1")" = "$2" ]
+}
+
+rule_logged() {
+	grep -q "^$1\$" /tmp/led-rule.log ||
+		{ echo "# the rule did not log \"$1\": $(tr '\n' ';' < /tmp/led-rule.log)"; return 1; }
+}
+
+# rule_links <rule>: r set up as the daemon does at coldplug (a "change"
+# uevent, as `udevadm trigger` sends: the rule sets "pattern"), then
+# linked to software0; true when the rule logged its answer to the
+# link's uevent ("change lp5523:r software0 <what it did>")
+rule_links() {
+	local ok=0
+	echo none > $LEDS/lp5523:r/trigger
+	start_rule "$1"
+	write_ok change $LEDS/lp5523:r/uevent || ok=1
+	await trigger_is lp5523:r pattern ||
+		{ echo "# coldplug: r's trigger is $(trigger_of lp5523:r), not pattern"; ok=1; }
+	write_ok software0 $LEDS/lp5523:r/trigger || ok=1
+	await grep -q "^change lp5523:r software0 " /tmp/led-rule.log ||
+		{ echo "# no answer of the rule to the link's uevent: $(tr '\n' ';' < /tmp/led-rule.log)"; ok=1; }
+	return $ok
+}
+
+udev_rule_undoes_link() {
+	local ok=0
+	rule_links shipped || ok=1
+	rule_logged "change lp5523:r software0 set" || ok=1
+	await trigger_is lp5523:r pattern ||
+		{ echo "# the shipped rule left r on $(trigger_of lp5523:r)"; ok=1; }
+	stop_rule
+	return $ok
+}
+
+udev_rule_keeps_link() {
+	local ok=0
+	rule_links distribution || ok=1
+	rule_logged "change lp5523:r software0 left" || ok=1
+	# a second for the rule to act on anything else
+	sleep 1
+	want_eq "r's trigger under the distribution's rule" software0 \
+		"$(trigger_of lp5523:r)" || ok=1
+	stop_rule
+	return $ok
+}
+
 ktap_print_header
-ktap_set_plan 6
+ktap_set_plan 8
 for c in brightnessctl light; do
 	command -v $c > /dev/null || ktap_exit_fail_msg "no $c in the initramfs"
 done
@@ -150,4 +228,11 @@ else
 	ktap_test_result clients_zero_unlinks clients_zero_unlinks
 fi
 stop_engine 2> /dev/null
+if [ ! -d $ENG ] || [ ! -w /sys/kernel/uevent_helper ]; then
+	ktap_test_fail udev_rule_undoes_link "no $ENG or no uevent helper"
+	ktap_test_fail udev_rule_keeps_link "no $ENG or no uevent helper"
+else
+	ktap_test_result udev_rule_undoes_link udev_rule_undoes_link
+	ktap_test_result udev_rule_keeps_link udev_rule_keeps_link
+fi
 ktap_finished

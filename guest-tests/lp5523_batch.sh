@@ -7,7 +7,9 @@
 # go back to their other users (a master_fader file, a legacy engine,
 # selftest, a pattern of the chip's engines) whenever those want them,
 # and the software engine then writes output by output, as before.
-# lp5523_batch.check judges the timeline between the marks.
+# Meanwhile the master_fader files read what their user left in them,
+# and get it back.  lp5523_batch.check judges the timeline between the
+# marks (which outputs are on the faders: the one message per change).
 . /tests/lib/ktap.sh
 . /tests/lib/lp5523.sh
 
@@ -50,50 +52,26 @@ stop_sw() {
 	lp5523_engines_reset
 }
 
-# fader_map: which master fader each output follows, D1 first
-fader_map() {
-	cat "$(lp5523_chip)/master_fader_leds"
-}
-
-# want_faders <when> <output>...: those outputs (1-9), which show one
-# curve, on one master fader; no other output on a fader
-want_faders() {
-	local when=$1 map want=000000000 f out
-	map=$(fader_map)
-	shift
-	[ $# -gt 0 ] && f=$(echo "$map" | cut -c$1)
-	case "$f" in 1|2|3) ;; *) f=x ;; esac
-	for out in "$@"; do
-		want=$(echo "$want" | sed "s/./$f/$out")
+# want_user_faders <when> <chip> <fader1> <fader2> <fader3>: the
+# master_fader files of <chip> read what their user left: no output
+# mapped, the faders at those values, whichever outputs a batch put on
+# the faders (issue 32: a brightness write showed in master_fader_leds)
+want_user_faders() {
+	local when=$1 c=$2 f ok=0
+	want_eq "master_fader_leds $when" 000000000 "$(cat "$c/master_fader_leds")" || ok=1
+	for f in 1 2 3; do
+		want_eq "master_fader$f $when" "$3" "$(cat "$c/master_fader$f")" || ok=1
+		shift
 	done
-	want_eq "master_fader_leds $when (outputs $*)" "$want" "$map"
-}
-
-# want_on_faders <when> <output>...: those outputs (1-9) each on a master
-# fader, one or several (a curve whose LEDs were set apart, as a stop
-# does, keeps the faders it moved them to: they change in one write all
-# the same); no other output on a fader
-want_on_faders() {
-	local when=$1 map got
-	map=$(fader_map)
-	shift
-	got=$(echo "$map" | sed 's/[123]/f/g')
-	want_eq "master_fader_leds $when (outputs $* on faders: $map)" \
-		"$(echo 000000000 | sed "$(printf 's/./f/%s;' "$@")")" "$got"
+	return $ok
 }
 
 # await_rgb_faders: outputs go on the faders as they pass 0 or full scale
 # (joining at another level would show a dip), and GREY passes one every
-# 500 ms: wait up to 2 s (two periods, however the take and give writes
-# fell) for r, g, b on one fader
+# 500 ms: two periods, however the take and give writes fell, leave r, g,
+# b on one fader (the timeline's windows check that they are)
 await_rgb_faders() {
-	local i=0 m
-	while [ $i -lt 20 ]; do
-		m=$(fader_map | cut -c5-7)
-		case "$m" in 111|222|333) return 0 ;; esac
-		sleep 0.1
-		i=$((i + 1))
-	done
+	sleep 2
 }
 
 one_message() {
@@ -101,7 +79,7 @@ one_message() {
 	run_on_rgb "$GREY" || ok=1
 	window grey
 	want_eq "software0 state" running "$(cat $SW/state)" || ok=1
-	want_faders "while r, g, b run" 5 6 7 || ok=1
+	want_user_faders "while r, g, b run" "$(lp5523_chip)" 0 0 0 || ok=1
 	stop_sw
 	# from outputs on their PWM (as a chip engine or hw_pattern leaves
 	# them), then from outputs left on the faders by the stop
@@ -117,7 +95,7 @@ one_message() {
 	write_ok run $SW/state || ok=1
 	sleep 0.3
 	window eight
-	want_faders "while eight LEDs run" 1 2 3 4 5 6 7 8 || ok=1
+	want_user_faders "while eight LEDs run" "$(lp5523_chip)" 0 0 0 || ok=1
 	stop_sw
 	return $ok
 }
@@ -136,14 +114,13 @@ takes_back() {
 		shift 2
 	done
 	shift
-	want_faders "after $user took them" || ok=1
 	[ -n "$taken" ] && window "$taken"
 	while [ $# -gt 0 ]; do
 		write_ok "$1" "$c/$2" || ok=1
 		shift 2
 	done
 	await_rgb_faders
-	want_faders "once $user gave them back" 5 6 7 || ok=1
+	want_user_faders "once $user gave them back" "$c" 0 0 0 || ok=1
 	window "$given"
 	stop_sw
 	return $ok
@@ -192,7 +169,7 @@ selftest() {
 	out=$(cat "$c/selftest" 2>&1)
 	want_eq "selftest beside software0" OK "$out" || ok=1
 	await_rgb_faders
-	want_faders "after selftest" 5 6 7 || ok=1
+	want_user_faders "after selftest" "$c" 0 0 0 || ok=1
 	window selftest
 	stop_sw
 	return $ok
@@ -210,7 +187,6 @@ chip_pattern() {
 	write_ok "255 250 255 0 0 250 0 0" $E2/pattern || ok=1
 	write_ok run $E2/state || ok=1
 	window chip
-	want_on_faders "with r on engine 2" 5 6 || ok=1
 	stop_sw
 	return $ok
 }
@@ -231,6 +207,53 @@ relinked() {
 	return $ok
 }
 
+# user_faders: the user's faders (1 at 100, 2 at 7, no output mapped)
+# read as such while software0 runs r, g, b through them and after a
+# multicolor LED's brightness write on the ring's chip, and come back
+# when the user maps an output: b at full brightness on fader 1 shows
+# 100 (the timeline's window "user"; with the last level software0 left
+# in fader 1, it showed 0)
+user_faders() {
+	local c ring mi ok=0
+	c=$(lp5523_chip)
+	ring=$(readlink -f /sys/class/leds/ring:rgb/device)
+	write_ok 100 "$c/master_fader1" || ok=1
+	write_ok 7 "$c/master_fader2" || ok=1
+	write_ok 000000000 "$c/master_fader_leds" || ok=1
+	run_on_rgb "$GREY" || ok=1
+	await_rgb_faders
+	want_user_faders "while software0 runs r, g, b" "$c" 100 7 0 || ok=1
+	stop_sw
+	want_user_faders "after software0's stop" "$c" 100 7 0 || ok=1
+	if [ -d "$ring" ]; then
+		# the ring's chip's faders free for a batch, its three
+		# channels lit
+		mi=$(cat /sys/class/leds/ring:rgb/multi_intensity)
+		write_ok 000000000 "$ring/master_fader_leds" || ok=1
+		write_ok "255 64 192" /sys/class/leds/ring:rgb/multi_intensity || ok=1
+		write_ok 255 /sys/class/leds/ring:rgb/brightness || ok=1
+		want_user_faders "after ring:rgb's brightness write" "$ring" 0 0 0 || ok=1
+		write_ok 0 /sys/class/leds/ring:rgb/brightness || ok=1
+		echo "$mi" > /sys/class/leds/ring:rgb/multi_intensity
+	else
+		echo "# no ring:rgb"
+		ok=1
+	fi
+	emu_mark "batch user begin"
+	write_ok 000010000 "$c/master_fader_leds" || ok=1
+	write_ok 255 /sys/class/leds/lp5523:b/brightness || ok=1
+	sleep 0.1
+	emu_mark "batch user end"
+	want_eq "master_fader_leds mapped by the user" 000010000 \
+		"$(cat "$c/master_fader_leds")" || ok=1
+	want_eq "master_fader1 mapped by the user" 100 "$(cat "$c/master_fader1")" || ok=1
+	echo 0 > /sys/class/leds/lp5523:b/brightness
+	echo 0 > "$c/master_fader1"
+	echo 0 > "$c/master_fader2"
+	lp5523_free_faders || ok=1
+	return $ok
+}
+
 ktap_print_header
 [ -e /proc/lockdep ] && ktap_print_msg "kernel: debug (lockdep), I2C writes slower"
 if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
@@ -239,7 +262,7 @@ if [ -z "$(lp5523_chip)" ] || [ ! -d $SW ]; then
 fi
 lp5523_boot_pattern_off
 lp5523_free_faders
-ktap_set_plan 8
+ktap_set_plan 9
 ktap_test_result one_message_per_change one_message
 ktap_test_result faders_held_by_other_leds busy_faders
 ktap_test_result master_fader_file_takes_the_faders master_fader_file
@@ -247,5 +270,6 @@ ktap_test_result legacy_engine_takes_the_faders legacy_engine
 ktap_test_result selftest_beside_software_writes selftest
 ktap_test_result chip_pattern_unscaled_after_faders chip_pattern
 ktap_test_result relinked_through_a_chip_engine relinked
+ktap_test_result master_fader_files_read_the_users user_faders
 ktap_test_result chip_idle_after lp5523_check_idle
 ktap_finished
