@@ -113,6 +113,9 @@ repeat_errors() {
 	bad_write EINVAL 0 $ENG/repeat "repeat: 0 is out of range" || ok=1
 	bad_write EINVAL -2 $ENG/repeat "repeat: -2 is out of range" || ok=1
 	bad_write EINVAL forever $ENG/repeat "repeat: 'forever' is not a number" || ok=1
+	# a software engine counts up to what an int holds, as the ABI says
+	write_ok 2147483647 $ENG/repeat || ok=1
+	bad_write ERANGE 2147483648 $ENG/repeat "repeat: '2147483648' is not a number" || ok=1
 	write_ok -1 $ENG/repeat || ok=1
 	return $ok
 }

@@ -259,7 +259,8 @@ errors() {
 	dmesg_mark
 	write_err EINVAL "0 100 255 100" $E1/pattern || ok=1
 	want_log "shortest that works" || ok=1
-	for i in $(seq 1 60); do big="$big $((i * 4)) 7 $((i * 4)) 0"; done
+	# 40 tuples, under max_steps: 20 values held 3 s, a loop each
+	for i in $(seq 1 20); do big="$big $((i * 4)) 3000 $((i * 4)) 0"; done
 	dmesg_mark
 	write_err E2BIG "$big" $E1/pattern || ok=1
 	want_log "words of engine memory" || ok=1
@@ -300,6 +301,58 @@ errors() {
 	emu_mark "hw refused busy end"
 	write_ok disabled "$c/engine2_mode" || ok=1
 	write_ok disabled "$c/engine3_mode" || ok=1
+	lp5523_engines_reset
+	return $ok
+}
+
+# max_steps is what an engine's program holds with the chip's memory to
+# itself (96 words: a mapping row, 3 words besides the tuples): a pattern
+# of max_steps tuples of a word each is taken and runs; one tuple more is
+# -E2BIG at the write, with a log line naming the count, and changes
+# nothing
+max_steps_fills_memory() {
+	local n p ok=0
+	n=$(cat $E1/max_steps)
+	want_eq "engine1 max_steps" 92 "$n" || ok=1
+	want_eq "engine3 max_steps" 92 "$(cat $E3/max_steps)" || ok=1
+	engine_link lp5523:engine1 lp5523:kb1 || return 1
+	p=$(steps_pattern "$n")
+	write_ok "$p" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	want_eq "state, $n tuples" running "$(cat $E1/state)" || ok=1
+	dmesg_mark
+	write_err E2BIG "$p 0 10" $E1/pattern || ok=1
+	want_log "$((n + 1)) tuples, this engine takes at most $n" || ok=1
+	want_eq "pattern kept" "$p" "$(cat $E1/pattern)" || ok=1
+	want_eq "state kept" running "$(cat $E1/state)" || ok=1
+	lp5523_engines_reset
+	return $ok
+}
+
+# repeat_refused <engine dir> <state>: 256 is -EINVAL at the write of
+# repeat (the engine counts runs in 8 bits), with one log line naming it;
+# repeat and state stay
+repeat_refused() {
+	local ok=0
+	dmesg_mark
+	write_err EINVAL 256 "$1/repeat" || ok=1
+	want_log "repeat: 256 is out of range, this engine runs a pattern -1 (forever) or 1-255 times" || ok=1
+	want_eq "${1##*/} repeat kept" 255 "$(cat "$1/repeat")" || ok=1
+	want_eq "${1##*/} state kept" "$2" "$(cat "$1/state")" || ok=1
+	return $ok
+}
+
+# repeat on a chip's engine is -1 or 1-255, refused at the write
+# (stopped or running), not at the next run
+repeat_range() {
+	local ok=0
+	engine_link lp5523:engine1 lp5523:kb1 || return 1
+	write_ok "0 500 255 500" $E1/pattern || ok=1
+	write_ok 255 $E1/repeat || ok=1
+	repeat_refused $E1 stopped || ok=1
+	write_ok run $E1/state || ok=1
+	repeat_refused $E1 running || ok=1
+	write_ok -1 $E1/repeat || ok=1
 	lp5523_engines_reset
 	return $ok
 }
@@ -354,7 +407,7 @@ if [ ! -d $E1 ]; then
 	echo "1..0 # SKIP no LP5523 hardware pattern engines (lp5523:engine1)"
 	exit 0
 fi
-ktap_set_plan 12
+ktap_set_plan 14
 lp5523_engines_reset
 ktap_test_result engines_registered_for_the_chip_only registered
 ktap_test_result blink_and_breathe_run_in_the_chip blink_breathe
@@ -365,6 +418,8 @@ ktap_test_result repeat_2_ends_finished finished
 ktap_test_result relink_and_rewrite_while_running relink_rewrite
 ktap_test_result link_while_running_joins_in_phase late_join
 ktap_test_result errors_change_nothing errors
+ktap_test_result max_steps_fills_the_program_memory max_steps_fills_memory
+ktap_test_result repeat_out_of_range_refused_at_write repeat_range
 ktap_test_result io_error_leaves_nothing_running io_error
 ktap_test_result unbind_while_running_rebind unbind_rebind
 ktap_test_result chip_idle_after lp5523_check_idle

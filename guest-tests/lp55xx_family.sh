@@ -175,6 +175,32 @@ memory() {
 	return $ok
 }
 
+# max_steps <label>: what engine 1's program holds with the chip's memory
+# to itself, 3 words besides the tuples (the LP5569: a program spans 128
+# of its 254 words; the LP8501: 96 words less a mapping row): a pattern of
+# max_steps tuples of a word each runs, one more is -E2BIG at the write
+# and changes nothing
+max_steps() {
+	local label=$1 e n p want led ok=0
+	e=$CLASS/$label:engine1
+	case $label in
+	notify) want=125 ;;
+	keys) want=92 ;;
+	esac
+	n=$(cat "$e/max_steps")
+	want_eq "$label:engine1 max_steps" "$want" "$n" || ok=1
+	led=$(whites "$label")
+	write_ok "$label:engine1" "$LEDS/${led%% *}/trigger" || ok=1
+	p=$(steps_pattern "$n")
+	write_ok "$p" "$e/pattern" || ok=1
+	write_ok run "$e/state" || ok=1
+	want_eq "$label:engine1 state, $n tuples" running "$(cat "$e/state")" || ok=1
+	write_err E2BIG "$p 0 10" "$e/pattern" || ok=1
+	want_eq "$label:engine1 pattern kept" "$p" "$(cat "$e/pattern")" || ok=1
+	reset "$label"
+	return $ok
+}
+
 # legacy <label>: each of the chip's own files that would stop or drive
 # what a pattern holds refuses (EBUSY, a log line naming the owner) while
 # engine 2 blinks on the LED, and the blink goes on, unchanged, on the
@@ -285,7 +311,7 @@ for label in notify keys; do
 		exit 0
 	fi
 done
-ktap_set_plan 18
+ktap_set_plan 20
 for label in notify keys; do
 	ktap_test_result "${label}_engines" engines $label
 	ktap_test_result "${label}_boot_pattern" boot_pattern $label
@@ -293,6 +319,7 @@ for label in notify keys; do
 	ktap_test_result "${label}_colour" colour $label
 	ktap_test_result "${label}_hw_pattern" hw_pattern $label
 	ktap_test_result "${label}_memory" memory $label
+	ktap_test_result "${label}_max_steps_fills_the_program_memory" max_steps $label
 	ktap_test_result "${label}_legacy_files" legacy $label
 	ktap_test_result "${label}_unbind" unbind $label
 	ktap_test_result "${label}_boot_pattern_yields_to_each_claim" boot_claims $label

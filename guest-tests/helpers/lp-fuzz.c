@@ -750,9 +750,9 @@ static size_t gen_value(struct thread *t, const struct attr *a, char *buf,
 		if (r < 80)
 			return gen_tuples(t, buf, max, 2 + below(t, 16));
 		if (r < 90)	/* maximal */
-			return gen_tuples(t, buf, max, max_steps);
+			return gen_tuples(t, buf, max, a->max_steps);
 		if (r < 95)	/* one too many */
-			return gen_tuples(t, buf, max, max_steps + 1);
+			return gen_tuples(t, buf, max, a->max_steps + 1);
 		return put(buf, max, "#ff00ff 1000 #000000 1000");
 	case K_REPEAT:
 		snprintf(tmp, sizeof(tmp), "%d", (int)below(t, 12) - 2);

@@ -59,6 +59,19 @@ engine_link() {
 # shellcheck disable=SC2034
 ODD16="0 137 180 113 180 0 40 151 255 251 255 0 10 63 60 29 60 0 200 147 60 83 0 0 255 177 255 0 90 219 0 33"
 
+# steps_pattern <n>: n tuples of a word of program each: steps between 0
+# and 255, each held 10 ms ("<v> 10 <v> 0"), then "0 10" when n is odd
+steps_pattern() {
+	local i=0 v=0 p=
+	while [ $((i + 2)) -le "$1" ]; do
+		p="$p$v 10 $v 0 "
+		v=$((255 - v))
+		i=$((i + 2))
+	done
+	[ "$i" -lt "$1" ] && p="${p}0 10 "
+	echo "${p% }"
+}
+
 # pattern_program <engine dir>: the file showing the program an engine's
 # pattern compiled to (debugfs: a debugging aid, not ABI)
 pattern_program() {
