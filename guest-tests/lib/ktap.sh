@@ -101,7 +101,7 @@ errno_text() {
 	E2BIG) echo "Argument list too long" ;;
 	EBUSY) echo "esource busy" ;;	# "Device or resource busy"
 	ENODEV) echo "No such device" ;;
-	ERANGE) echo "Result not representable" ;;
+	ERANGE) echo "Numerical result out of range" ;;
 	EPERM) echo "Operation not permitted" ;;
 	ENOSPC) echo "No space left on device" ;;
 	*) echo "$1" ;;
