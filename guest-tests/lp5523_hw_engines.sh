@@ -402,12 +402,39 @@ unbind_rebind() {
 	return $ok
 }
 
+# "brightness" of an LED on a hardware engine fails with ENODATA, running
+# or stopped (the chip sets its level; what the LED held before the engine
+# took it is no answer); unlinked it reads 0, and on a software engine the
+# level the engine set
+brightness_read() {
+	local ok=0 sw=$CLS/software0
+	write_ok 200 $L/lp5523:kb4/brightness || ok=1
+	engine_link lp5523:engine1 lp5523:kb4 || return 1
+	write_ok "0 200 255 200" $E1/pattern || ok=1
+	write_ok run $E1/state || ok=1
+	read_err ENODATA $L/lp5523:kb4/brightness || ok=1
+	write_ok stop $E1/state || ok=1
+	read_err ENODATA $L/lp5523:kb4/brightness || ok=1
+	write_ok none $L/lp5523:kb4/trigger || ok=1
+	want_eq "kb4 brightness unlinked" 0 "$(cat $L/lp5523:kb4/brightness)" || ok=1
+	engine_link software0 lp5523:kb4 || ok=1
+	write_ok "100 100 100 0" $sw/pattern || ok=1
+	write_ok run $sw/state || ok=1
+	sleep 0.1
+	want_eq "kb4 brightness on software0" 100 "$(cat $L/lp5523:kb4/brightness)" || ok=1
+	write_ok stop $sw/state || ok=1
+	write_ok "" $sw/pattern || ok=1
+	write_ok none $L/lp5523:kb4/trigger || ok=1
+	lp5523_engines_reset
+	return $ok
+}
+
 ktap_print_header
 if [ ! -d $E1 ]; then
 	echo "1..0 # SKIP no LP5523 hardware pattern engines (lp5523:engine1)"
 	exit 0
 fi
-ktap_set_plan 14
+ktap_set_plan 15
 lp5523_engines_reset
 ktap_test_result engines_registered_for_the_chip_only registered
 ktap_test_result blink_and_breathe_run_in_the_chip blink_breathe
@@ -422,5 +449,6 @@ ktap_test_result max_steps_fills_the_program_memory max_steps_fills_memory
 ktap_test_result repeat_out_of_range_refused_at_write repeat_range
 ktap_test_result io_error_leaves_nothing_running io_error
 ktap_test_result unbind_while_running_rebind unbind_rebind
+ktap_test_result brightness_reads_enodata_on_a_hardware_engine brightness_read
 ktap_test_result chip_idle_after lp5523_check_idle
 ktap_finished

@@ -104,6 +104,7 @@ errno_text() {
 	ERANGE) echo "Numerical result out of range" ;;
 	EPERM) echo "Operation not permitted" ;;
 	ENOSPC) echo "No space left on device" ;;
+	ENODATA) echo "No data available" ;;
 	*) echo "$1" ;;
 	esac
 }
