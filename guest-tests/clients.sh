@@ -178,6 +178,12 @@ rule_links() {
 	write_ok change $LEDS/lp5523:r/uevent || ok=1
 	await trigger_is lp5523:r pattern ||
 		{ echo "# coldplug: r's trigger is $(trigger_of lp5523:r), not pattern"; ok=1; }
+	# the uevent helper runs apart from the writer (and the debug kernel
+	# slowly): wait for the rule's answer to its own write of "pattern",
+	# the end of the coldplug's chain, before the link
+	await grep -q "^change lp5523:r pattern \(kept\|left\)$" /tmp/led-rule.log ||
+		await grep -q "^change lp5523:r pattern \(kept\|left\)$" /tmp/led-rule.log ||
+		{ echo "# no answer of the rule to its own write: $(tr '\n' ';' < /tmp/led-rule.log)"; ok=1; }
 	write_ok software0 $LEDS/lp5523:r/trigger || ok=1
 	await grep -q "^change lp5523:r software0 " /tmp/led-rule.log ||
 		{ echo "# no answer of the rule to the link's uevent: $(tr '\n' ';' < /tmp/led-rule.log)"; ok=1; }
